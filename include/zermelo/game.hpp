@@ -1,0 +1,93 @@
+// The one interface between a game's rules and the game-agnostic pipeline.
+//
+// The pipeline (enumeration, retrograde passes, breadth-first passes, queries) only ever sees
+// 64-bit state keys and the hooks below; it knows nothing of boards or moves. A game module lives
+// in src/games/<game>/ and implements:
+//   required: name, enumerate (every state the solver values), successors, start, render
+//   optional: predecessors (un-moves; without them the engine builds a reverse-edge run),
+//             tiers (independent slices solved bottom-up), parse, move names.
+// The built-in verifier (tests/game_interface_test) checks that successors and predecessors agree
+// for every game that provides both, in the spirit of GamesmanOne's per-game self-check.
+#pragma once
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "zermelo/engine/value.hpp"
+
+namespace zermelo {
+
+using StateKey = std::uint64_t;
+
+// One move out of a state: either it leads to another state (a key the game also enumerates), or
+// it ends the game at once, with `terminal` the value for the player to move after it.
+struct Child {
+  StateKey key = 0;
+  Value terminal = Value::unknown();
+  bool is_terminal() const { return terminal.is_known(); }
+  static Child state(StateKey k) { return Child{k, Value::unknown()}; }
+  static Child ends_game(Value for_next_mover) { return Child{0, for_next_mover}; }
+};
+
+// A slice of the state space closed under moves except into tiers listed in `depends_on`.
+struct Tier {
+  std::string name;
+  std::vector<std::string> depends_on;
+};
+
+class Game {
+ public:
+  virtual ~Game() = default;
+
+  virtual std::string name() const = 0;
+
+  // Calls emit for every state of `tier` (all states when the game has one tier). Order is free;
+  // duplicates are not allowed. A state that is decided without looking at its moves (a terminal
+  // or checkmate state) reports that value through `terminal_value`.
+  virtual void enumerate(const std::string& tier, const std::function<void(StateKey)>& emit) const = 0;
+
+  // The value of a state that is decided by the rules alone, or unknown.
+  virtual Value terminal_value(StateKey s) const { (void)s; return Value::unknown(); }
+
+  // Every legal move's outcome, in the game's fixed move order. Cleared by the caller.
+  virtual void successors(StateKey s, std::vector<Child>& out) const = 0;
+
+  // Optional: every state with a move leading to s (with multiplicity: one entry per such move).
+  virtual bool has_predecessors() const { return false; }
+  virtual void predecessors(StateKey s, std::vector<StateKey>& out) const { (void)s; out.clear(); }
+
+  // Optional tiers, listed bottom-up (a tier's dependencies come before it). Default: one tier "all".
+  virtual std::vector<Tier> tiers() const { return {Tier{"all", {}}}; }
+  virtual std::string tier_of(StateKey s) const { (void)s; return "all"; }
+
+  virtual StateKey start() const = 0;
+  virtual std::string render(StateKey s) const = 0;  // a diagram, several lines
+  virtual std::optional<StateKey> parse(std::string_view text, std::string* error) const {
+    (void)text;
+    if (error) *error = name() + ": parsing states is not supported";
+    return std::nullopt;
+  }
+  // The name of the i-th move of successors(s), e.g. "e3L".
+  virtual std::string move_name(StateKey s, std::size_t i) const { (void)s; return "#" + std::to_string(i); }
+};
+
+// Games register themselves by name so the CLI and tests can find them: zermelo solve <name>.
+using GameFactory = std::function<std::unique_ptr<Game>(const std::vector<std::string>& options)>;
+void register_game(const std::string& name, const std::string& summary, GameFactory factory);
+std::unique_ptr<Game> make_game(const std::string& name, const std::vector<std::string>& options = {});
+std::vector<std::pair<std::string, std::string>> registered_games();  // (name, summary)
+
+}  // namespace zermelo
+
+// In a game's .cpp: ZERMELO_REGISTER_GAME(tictactoe, "summary", [](auto& opts) { ... });
+#define ZERMELO_REGISTER_GAME(id, summary, factory)                     \
+  namespace {                                                           \
+  const bool zermelo_game_registered_##id = [] {                        \
+    ::zermelo::register_game(#id, summary, factory);                    \
+    return true;                                                        \
+  }();                                                                  \
+  }

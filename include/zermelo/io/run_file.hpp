@@ -1,0 +1,108 @@
+// Run files: the one on-disk format for everything big (positions, states, values, messages).
+//
+// A run is a sequence of fixed-size records, usually sorted by key, cut into blocks of about
+// 1-4 MiB that are zstd-compressed and each carry an XXH3-64 checksum. The header names the record
+// type, record size, sort key and record count and has a "complete" flag; the footer holds the
+// index of blocks (offset, sizes, first record, checksum) and the digest of all block checksums.
+// A writer writes to "<path>.tmp" and renames it to <path> only after the footer and the complete
+// flag are on disk, so a crash never leaves a file that looks finished. All I/O goes through
+// io_uring with several requests in flight (see uring_file.hpp). The byte layout is in
+// docs/run-format.md.
+#pragma once
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace zermelo {
+
+// Any corruption or format problem: the message names the file, the block and what mismatched.
+class RunFileError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+struct RunOptions {
+  std::uint32_t record_size = 8;
+  std::string record_type = "u64";   // free text, e.g. "ostle.state", checked by readers that care
+  std::string sort_key = "none";     // free text, e.g. "key asc"
+  int zstd_level = 1;                // 0 = store blocks uncompressed
+  std::uint32_t block_bytes = 2u << 20;  // uncompressed bytes per block (rounded to whole records)
+  bool delta_u64_keys = false;       // transform: records whose first 8 bytes are sorted u64 keys
+};
+
+struct BlockInfo {
+  std::uint64_t offset = 0;           // of the compressed payload in the file
+  std::uint32_t stored_bytes = 0;     // compressed size on disk
+  std::uint32_t raw_bytes = 0;        // uncompressed size
+  std::uint64_t first_record = 0;     // index of the block's first record
+  std::uint64_t checksum = 0;         // XXH3-64 of the stored (compressed) bytes
+};
+
+struct RunInfo {
+  std::string path;
+  std::uint32_t format_version = 0;
+  RunOptions options;
+  std::uint64_t record_count = 0;
+  std::uint64_t file_bytes = 0;
+  std::uint64_t digest = 0;           // XXH3-64 over all block checksums, in order
+  std::vector<BlockInfo> blocks;
+  std::string digest_hex() const;
+};
+
+class RunWriter {
+ public:
+  RunWriter(std::string path, RunOptions options);
+  ~RunWriter();  // an unfinished writer deletes its temporary file
+  RunWriter(const RunWriter&) = delete;
+  RunWriter& operator=(const RunWriter&) = delete;
+
+  void append(const void* record) { append_many(record, 1); }
+  void append_many(const void* records, std::size_t count);
+  template <class T>
+  void push(const T& r) { append(&r); }
+
+  std::uint64_t records() const;
+  // Flushes, writes the footer, sets the complete flag, fsyncs, renames. Returns the summary.
+  RunInfo finish();
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+class RunReader {
+ public:
+  explicit RunReader(const std::string& path);  // checks header, footer, complete flag
+  ~RunReader();
+  RunReader(const RunReader&) = delete;
+  RunReader& operator=(const RunReader&) = delete;
+
+  const RunInfo& info() const;
+  std::uint64_t size() const { return info().record_count; }
+  std::uint32_t record_size() const { return info().options.record_size; }
+
+  // Sequential: the next record, or false at the end. Every block's checksum is verified.
+  bool next(void* record);
+  template <class T>
+  bool next(T& r) { return next(static_cast<void*>(&r)); }
+  // The next run of up to `max` records straight from the current block (no copy).
+  // Returns the count; 0 at the end.
+  std::size_t next_span(const void** records, std::size_t max);
+
+  // Random access for queries: decompress only block b (checksum verified).
+  std::vector<std::byte> read_block(std::size_t b);
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+// Reads every block, checks every checksum and the digest. Throws RunFileError on any mismatch.
+RunInfo verify_run(const std::string& path);
+// Reads only header and footer (cheap): what `zermelo info` prints.
+RunInfo inspect_run(const std::string& path);
+
+}  // namespace zermelo

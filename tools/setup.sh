@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# One entry point for a fresh Debian machine: install what is missing, build, then
+#   tools/setup.sh run   -> Release build and the main job on its default (a real solve)
+#   tools/setup.sh test  -> build and run every test (what .ci/run calls)
+#   tools/setup.sh build -> just the Release build
+# Installing is a no-op when every package is already there.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+PACKAGES=(build-essential cmake pkg-config time
+          libstxxl-dev liburing-dev libzstd-dev libxxhash-dev
+          libgtest-dev libbenchmark-dev libcli11-dev nlohmann-json3-dev)
+
+install_missing() {
+  local missing=()
+  for p in "${PACKAGES[@]}"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+  done
+  [ ${#missing[@]} -eq 0 ] && return 0
+  echo "setup: installing ${missing[*]}" >&2
+  local sudo=""; [ "$(id -u)" -ne 0 ] && sudo="sudo"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}"
+}
+
+build() {  # $1 = build dir, $2 = build type
+  cmake -S . -B "$1" -DCMAKE_BUILD_TYPE="$2" >/dev/null
+  cmake --build "$1" -j "$(nproc)"
+}
+
+mode="${1:-run}"
+install_missing
+case "$mode" in
+  run)
+    build build Release
+    shift || true
+    if [ $# -eq 0 ]; then set -- solve tictactoe --work-dir work/tictactoe; fi
+    exec ./build/zermelo "$@" ;;
+  test)
+    build build Release
+    cd build && exec ctest --output-on-failure -j "$(nproc)" ;;
+  build)
+    build build Release ;;
+  *) echo "usage: tools/setup.sh [run [ZERMELO ARGS...]|test|build]" >&2; exit 2 ;;
+esac

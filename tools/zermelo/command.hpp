@@ -1,0 +1,31 @@
+// How a subcommand of `zermelo` plugs into the CLI: each tools/zermelo/cmd_*.cpp registers a
+// function that adds its CLI11 subcommand, so a new game's commands never touch main.cpp.
+#pragma once
+#include <CLI/CLI.hpp>
+#include <cstdint>
+#include <functional>
+#include <string>
+
+namespace zermelo::cli {
+
+// Options every subcommand shares (set before any subcommand callback runs).
+struct GlobalOptions {
+  std::string work_dir = "work";
+  std::string memory_text = "";     // as given, e.g. "4G"; empty = default
+  std::uint64_t memory_bytes = 0;   // parsed: the hard budget
+  unsigned threads = 0;             // 0 = all cores
+  bool json = false;                // machine-readable output on stdout
+  bool quiet = false;               // no progress bars
+};
+GlobalOptions& globals();
+
+using CommandSetup = std::function<void(CLI::App& app)>;
+bool register_command(int order, CommandSetup setup);
+
+}  // namespace zermelo::cli
+
+#define ZERMELO_CLI_CONCAT2(a, b) a##b
+#define ZERMELO_CLI_CONCAT(a, b) ZERMELO_CLI_CONCAT2(a, b)
+// ZERMELO_REGISTER_COMMAND(order, [](CLI::App& app) { auto* sub = app.add_subcommand(...); ... });
+#define ZERMELO_REGISTER_COMMAND(order, setup) \
+  static const bool ZERMELO_CLI_CONCAT(zermelo_cmd_, __LINE__) = ::zermelo::cli::register_command(order, setup);

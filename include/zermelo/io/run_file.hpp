@@ -16,6 +16,8 @@
 #include <string>
 #include <vector>
 
+#include "zermelo/io/uring_file.hpp"
+
 namespace zermelo {
 
 // Any corruption or format problem: the message names the file, the block and what mismatched.
@@ -65,6 +67,8 @@ class RunWriter {
   void push(const T& r) { append(&r); }
 
   std::uint64_t records() const;
+  // Memory this writer holds (block buffers and I/O buffers), for budget accounting.
+  static std::size_t memory_bytes(const RunOptions& options);
   // Flushes, writes the footer, sets the complete flag, fsyncs, renames. Returns the summary.
   RunInfo finish();
 
@@ -75,7 +79,9 @@ class RunWriter {
 
 class RunReader {
  public:
-  explicit RunReader(const std::string& path);  // checks header, footer, complete flag
+  // Checks header, footer and the complete flag. `io` sets the read-ahead (merges of many runs
+  // use smaller buffers to stay inside the memory budget).
+  explicit RunReader(const std::string& path, IoOptions io = {});
   ~RunReader();
   RunReader(const RunReader&) = delete;
   RunReader& operator=(const RunReader&) = delete;
@@ -94,6 +100,9 @@ class RunReader {
 
   // Random access for queries: decompress only block b (checksum verified).
   std::vector<std::byte> read_block(std::size_t b);
+
+  // Memory a reader holds while streaming runs with these block and I/O sizes.
+  static std::size_t memory_bytes(std::uint32_t block_bytes, const IoOptions& io);
 
  private:
   struct Impl;

@@ -1,0 +1,240 @@
+// External sorting under a hard memory budget: the building block of every pass.
+//
+// Records are pushed into a buffer sized from the budget; a full buffer is sorted (two halves on
+// two threads, each its own run, so no extra memory is needed for a parallel merge) and spilled as
+// a checksummed run file in the job's scratch directory. At the end the runs are merged k ways
+// (several merge rounds if one round's read buffers would not fit) into a stream or a run file.
+// A sort that never spills stays in RAM: the in-RAM and out-of-core paths give the same order.
+//
+// Determinism: `Less` must be a strict weak order under which equivalent records are byte-identical
+// (compare every field), so the output does not depend on the budget or on where runs were cut.
+#pragma once
+#include <algorithm>
+#include <cstdint>
+#include <filesystem>
+#include <functional>
+#include <memory>
+#include <queue>
+#include <string>
+#include <thread>
+#include <type_traits>
+#include <vector>
+
+#include "zermelo/io/run_file.hpp"
+
+namespace zermelo {
+
+struct SortOptions {
+  std::string scratch_dir;             // spilled runs go here (created; removed when done)
+  std::uint64_t memory_bytes = 1ull << 30;
+  unsigned threads = 2;
+  RunOptions run;                      // record_size is set from T
+};
+
+template <class T, class Less = std::less<T>>
+class ExternalSorter {
+  static_assert(std::is_trivially_copyable_v<T>, "records must be plain data");
+
+ public:
+  explicit ExternalSorter(SortOptions opt, Less less = Less()) : opt_(std::move(opt)), less_(less) {
+    opt_.run.record_size = sizeof(T);
+    opt_.run.block_bytes = std::min<std::uint32_t>(opt_.run.block_bytes, 1u << 20);
+    std::size_t writer = RunWriter::memory_bytes(opt_.run);
+    std::size_t fixed = writer + (8u << 20);  // writer buffers, thread stacks, slack
+    if (opt_.memory_bytes < fixed + 64 * sizeof(T))
+      throw std::invalid_argument("memory budget too small for a sort (" + std::to_string(opt_.memory_bytes) + " bytes)");
+    capacity_ = (opt_.memory_bytes - fixed) / sizeof(T);
+    buffer_.reserve(std::min<std::size_t>(capacity_, 1u << 16));
+  }
+  ~ExternalSorter() { cleanup(); }
+
+  void push(const T& r) {
+    if (buffer_.size() == capacity_) spill();
+    if (buffer_.size() == buffer_.capacity()) buffer_.reserve(std::min(capacity_, buffer_.capacity() * 2));
+    buffer_.push_back(r);
+    ++count_;
+  }
+  std::uint64_t size() const { return count_; }
+  std::size_t spilled_runs() const { return runs_.size(); }
+
+  // Ends the input; afterwards `next` yields the records in order.
+  void sort() {
+    if (runs_.empty()) {  // all in RAM
+      sort_range(buffer_.begin(), buffer_.end());
+      in_ram_ = true;
+      return;
+    }
+    if (!buffer_.empty()) spill();
+    std::vector<T>().swap(buffer_);
+    reduce_runs();
+    open_merge();
+  }
+
+  bool next(T& out) {
+    if (in_ram_) {
+      if (ram_pos_ >= buffer_.size()) return false;
+      out = buffer_[ram_pos_++];
+      return true;
+    }
+    if (heap_.empty()) return false;
+    Head h = heap_.top();
+    heap_.pop();
+    out = h.rec;
+    if (readers_[h.src]->next(h.rec)) heap_.push(h);
+    return true;
+  }
+
+  // Convenience: sort everything into one run file.
+  RunInfo write_to(const std::string& path, RunOptions run) {
+    run.record_size = sizeof(T);
+    RunWriter w(path, run);
+    T r;
+    while (next(r)) w.push(r);
+    return w.finish();
+  }
+
+ private:
+  struct Head {
+    T rec;
+    std::size_t src;
+  };
+  struct HeadOrder {  // priority_queue is a max-heap: invert, tie-break by source for stability
+    Less less;
+    bool operator()(const Head& a, const Head& b) const {
+      if (less(b.rec, a.rec)) return true;
+      if (less(a.rec, b.rec)) return false;
+      return a.src > b.src;
+    }
+  };
+
+  template <class It>
+  void sort_range(It first, It last) {
+    std::size_t n = static_cast<std::size_t>(last - first);
+    if (opt_.threads >= 2 && n > (1u << 16) && 2 * n <= capacity_) {  // inplace_merge may take n/2 more
+      It mid = first + static_cast<std::ptrdiff_t>(n / 2);
+      std::thread t([&] { std::sort(first, mid, less_); });
+      std::sort(mid, last, less_);
+      t.join();
+      std::inplace_merge(first, mid, last, less_);
+    } else {
+      std::sort(first, last, less_);
+    }
+  }
+
+  std::string run_path(std::size_t i) const { return opt_.scratch_dir + "/run-" + std::to_string(i) + ".run"; }
+
+  void write_run(typename std::vector<T>::iterator first, typename std::vector<T>::iterator last) {
+    RunWriter w(run_path(next_run_id_++), opt_.run);
+    w.append_many(&*first, static_cast<std::size_t>(last - first));
+    w.finish();
+    runs_.push_back(run_path(next_run_id_ - 1));
+  }
+
+  void spill() {
+    std::filesystem::create_directories(opt_.scratch_dir);
+    auto first = buffer_.begin(), last = buffer_.end();
+    if (opt_.threads >= 2 && buffer_.size() > (1u << 16)) {
+      auto mid = first + static_cast<std::ptrdiff_t>(buffer_.size() / 2);
+      std::thread t([&] { std::sort(first, mid, less_); });
+      std::sort(mid, last, less_);
+      t.join();
+      write_run(first, mid);  // two runs: merging them here would need a second buffer
+      write_run(mid, last);
+    } else {
+      std::sort(first, last, less_);
+      write_run(first, last);
+    }
+    buffer_.clear();
+  }
+
+  IoOptions merge_io() const { return IoOptions{256u << 10, 2, true}; }
+  std::size_t fan_in() const {
+    std::size_t per = RunReader::memory_bytes(opt_.run.block_bytes, merge_io()) + sizeof(Head);
+    std::size_t avail = opt_.memory_bytes - RunWriter::memory_bytes(opt_.run) - (8u << 20);
+    return std::max<std::size_t>(2, avail / per);
+  }
+
+  // Merges groups of runs until one round can merge all that is left.
+  void reduce_runs() {
+    const std::size_t k = fan_in();
+    while (runs_.size() > k) {
+      std::vector<std::string> next;
+      for (std::size_t i = 0; i < runs_.size(); i += k) {
+        std::vector<std::string> group(runs_.begin() + static_cast<std::ptrdiff_t>(i),
+                                       runs_.begin() + static_cast<std::ptrdiff_t>(std::min(runs_.size(), i + k)));
+        ExternalSorter<T, Less> merger(*this, group);
+        std::string out = run_path(next_run_id_++);
+        RunWriter w(out, opt_.run);
+        T r;
+        while (merger.next(r)) w.push(r);
+        w.finish();
+        merger.readers_.clear();
+        for (auto& g : group) std::filesystem::remove(g);
+        next.push_back(out);
+      }
+      runs_ = std::move(next);
+    }
+  }
+
+  // A merger over existing runs (used by reduce_runs).
+  ExternalSorter(const ExternalSorter& parent, const std::vector<std::string>& runs)
+      : opt_(parent.opt_), less_(parent.less_), runs_(runs), owns_scratch_(false) {
+    open_merge();
+  }
+
+  void open_merge() {
+    heap_ = decltype(heap_)(HeadOrder{less_});
+    for (std::size_t i = 0; i < runs_.size(); ++i) {
+      readers_.push_back(std::make_unique<RunReader>(runs_[i], merge_io()));
+      Head h{T{}, i};
+      if (readers_.back()->next(h.rec)) heap_.push(h);
+    }
+  }
+
+  void cleanup() {
+    readers_.clear();
+    if (owns_scratch_ && !runs_.empty()) {
+      std::error_code ec;
+      for (auto& r : runs_) std::filesystem::remove(r, ec);
+      std::filesystem::remove(opt_.scratch_dir, ec);  // only if empty
+    }
+  }
+
+  SortOptions opt_;
+  Less less_;
+  std::size_t capacity_ = 0;
+  std::vector<T> buffer_;
+  std::uint64_t count_ = 0;
+  std::vector<std::string> runs_;
+  std::size_t next_run_id_ = 0;
+  bool in_ram_ = false;
+  std::size_t ram_pos_ = 0;
+  bool owns_scratch_ = true;
+  std::vector<std::unique_ptr<RunReader>> readers_;
+  std::priority_queue<Head, std::vector<Head>, HeadOrder> heap_{HeadOrder{Less()}};
+};
+
+// Streams two sorted sequences side by side: for each key present in either, calls
+// on_match(a*, b*) with nullptr for the side that lacks it. Keys must be unique on each side.
+// `next_a`/`next_b` are callables `bool(A&)`; `key_a`/`key_b` extract comparable keys.
+template <class A, class B, class NextA, class NextB, class KeyA, class KeyB, class OnMatch>
+void merge_join(NextA next_a, NextB next_b, KeyA key_a, KeyB key_b, OnMatch on_match) {
+  A a{};
+  B b{};
+  bool has_a = next_a(a), has_b = next_b(b);
+  while (has_a || has_b) {
+    if (has_a && (!has_b || key_a(a) < key_b(b))) {
+      on_match(&a, static_cast<const B*>(nullptr));
+      has_a = next_a(a);
+    } else if (has_b && (!has_a || key_b(b) < key_a(a))) {
+      on_match(static_cast<const A*>(nullptr), &b);
+      has_b = next_b(b);
+    } else {
+      on_match(&a, &b);
+      has_a = next_a(a);
+      has_b = next_b(b);
+    }
+  }
+}
+
+}  // namespace zermelo

@@ -1,0 +1,374 @@
+// Run files: see include/zermelo/io/run_file.hpp and docs/run-format.md for the layout.
+#include "zermelo/io/run_file.hpp"
+
+#include <xxhash.h>
+#include <zstd.h>
+
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+
+#include "zermelo/io/uring_file.hpp"
+
+namespace zermelo {
+namespace {
+
+constexpr char kMagic[8] = {'Z', 'R', 'M', 'L', 'R', 'U', 'N', '\n'};
+constexpr char kFooterMagic[8] = {'Z', 'R', 'M', 'L', 'F', 'O', 'O', 'T'};
+constexpr std::uint32_t kVersion = 1;
+constexpr std::size_t kHeaderBytes = 4096;
+constexpr std::size_t kHeaderChecksumAt = kHeaderBytes - 8;
+constexpr std::size_t kBlockEntryBytes = 32;
+constexpr std::uint32_t kFlagComplete = 1, kFlagDelta = 2;
+constexpr std::size_t kTextField = 64;
+
+template <class T>
+void put(std::byte* p, std::size_t at, T v) { std::memcpy(p + at, &v, sizeof v); }
+template <class T>
+T get(const std::byte* p, std::size_t at) {
+  T v;
+  std::memcpy(&v, p + at, sizeof v);
+  return v;
+}
+void put_text(std::byte* p, std::size_t at, const std::string& s, const std::string& what) {
+  if (s.size() >= kTextField) throw std::invalid_argument(what + " longer than 63 characters: " + s);
+  std::memcpy(p + at, s.data(), s.size());
+}
+std::string get_text(const std::byte* p, std::size_t at) {
+  const char* c = reinterpret_cast<const char*>(p + at);
+  return std::string(c, strnlen(c, kTextField - 1));
+}
+std::string hex(std::uint64_t v) {
+  char b[17];
+  std::snprintf(b, sizeof b, "%016llx", static_cast<unsigned long long>(v));
+  return b;
+}
+
+std::uint64_t block_checksum(const void* data, std::size_t n, std::uint64_t index) {
+  return XXH3_64bits_withSeed(data, n, index);  // the seed binds a block to its place
+}
+
+std::uint64_t digest_of(const std::vector<BlockInfo>& blocks) {
+  XXH3_state_t* st = XXH3_createState();
+  XXH3_64bits_reset(st);
+  for (auto& b : blocks) XXH3_64bits_update(st, &b.checksum, sizeof b.checksum);
+  std::uint64_t d = XXH3_64bits_digest(st);
+  XXH3_freeState(st);
+  return d;
+}
+
+// Sorted u64 keys in the first 8 bytes of each record become differences (small numbers that
+// compress well); applied per block so every block decodes on its own.
+void delta_encode(std::byte* p, std::size_t n, std::uint32_t rs) {
+  std::uint64_t prev = 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    std::uint64_t k = get<std::uint64_t>(p, i * rs);
+    put<std::uint64_t>(p, i * rs, k - prev);
+    prev = k;
+  }
+}
+void delta_decode(std::byte* p, std::size_t n, std::uint32_t rs) {
+  std::uint64_t prev = 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    prev += get<std::uint64_t>(p, i * rs);
+    put<std::uint64_t>(p, i * rs, prev);
+  }
+}
+
+void encode_header(std::byte* h, const RunInfo& info, bool complete, std::uint64_t footer_offset, std::uint64_t footer_bytes) {
+  std::memset(h, 0, kHeaderBytes);
+  const RunOptions& o = info.options;
+  std::memcpy(h, kMagic, 8);
+  put<std::uint32_t>(h, 8, kVersion);
+  put<std::uint32_t>(h, 12, static_cast<std::uint32_t>(kHeaderBytes));
+  put<std::uint32_t>(h, 16, o.record_size);
+  put<std::uint32_t>(h, 20, (complete ? kFlagComplete : 0) | (o.delta_u64_keys ? kFlagDelta : 0));
+  put<std::uint64_t>(h, 24, info.record_count);
+  put<std::uint64_t>(h, 32, footer_offset);
+  put<std::uint64_t>(h, 40, footer_bytes);
+  put<std::uint32_t>(h, 48, o.block_bytes);
+  put<std::int32_t>(h, 52, o.zstd_level);
+  put_text(h, 56, o.record_type, "record type");
+  put_text(h, 120, o.sort_key, "sort key");
+  put<std::uint64_t>(h, 184, info.digest);
+  put<std::uint64_t>(h, kHeaderChecksumAt, XXH3_64bits(h, kHeaderChecksumAt));
+}
+
+}  // namespace
+
+std::string RunInfo::digest_hex() const { return hex(digest); }
+
+// ---------------------------------------------------------------- inspect
+
+RunInfo inspect_run(const std::string& path) {
+  RunInfo info;
+  info.path = path;
+  info.file_bytes = file_size(path);
+  if (info.file_bytes < kHeaderBytes)
+    throw RunFileError(path + ": truncated: " + std::to_string(info.file_bytes) + " bytes, shorter than the 4096-byte header");
+  auto hv = read_at(path, 0, kHeaderBytes);
+  const std::byte* h = hv.data();
+  if (std::memcmp(h, kMagic, 8) != 0) throw RunFileError(path + ": not a Zermelo run file (wrong magic)");
+  info.format_version = get<std::uint32_t>(h, 8);
+  if (info.format_version != kVersion)
+    throw RunFileError(path + ": unsupported format version " + std::to_string(info.format_version) +
+                       " (this build reads version " + std::to_string(kVersion) + ")");
+  std::uint64_t want = get<std::uint64_t>(h, kHeaderChecksumAt), got = XXH3_64bits(h, kHeaderChecksumAt);
+  if (want != got) throw RunFileError(path + ": header checksum mismatch (stored " + hex(want) + ", computed " + hex(got) + ")");
+  std::uint32_t flags = get<std::uint32_t>(h, 20);
+  if (!(flags & kFlagComplete))
+    throw RunFileError(path + ": incomplete run file (the 'complete' flag is unset: its writer never finished)");
+  RunOptions& o = info.options;
+  o.record_size = get<std::uint32_t>(h, 16);
+  o.delta_u64_keys = flags & kFlagDelta;
+  o.block_bytes = get<std::uint32_t>(h, 48);
+  o.zstd_level = get<std::int32_t>(h, 52);
+  o.record_type = get_text(h, 56);
+  o.sort_key = get_text(h, 120);
+  info.record_count = get<std::uint64_t>(h, 24);
+  info.digest = get<std::uint64_t>(h, 184);
+  std::uint64_t footer_offset = get<std::uint64_t>(h, 32), footer_bytes = get<std::uint64_t>(h, 40);
+  if (o.record_size == 0) throw RunFileError(path + ": record size 0 in header");
+  if (footer_offset + footer_bytes != info.file_bytes)
+    throw RunFileError(path + ": truncated or padded: header says " + std::to_string(footer_offset + footer_bytes) +
+                       " bytes, file has " + std::to_string(info.file_bytes));
+  if (footer_bytes < 32) throw RunFileError(path + ": footer too short");
+  auto fv = read_at(path, footer_offset, footer_bytes);
+  const std::byte* f = fv.data();
+  if (std::memcmp(f, kFooterMagic, 8) != 0) throw RunFileError(path + ": footer magic mismatch");
+  std::uint64_t fwant = get<std::uint64_t>(f, footer_bytes - 8), fgot = XXH3_64bits(f, footer_bytes - 8);
+  if (fwant != fgot) throw RunFileError(path + ": footer checksum mismatch (stored " + hex(fwant) + ", computed " + hex(fgot) + ")");
+  std::uint64_t n = get<std::uint64_t>(f, 8);
+  if (footer_bytes != 32 + n * kBlockEntryBytes) throw RunFileError(path + ": footer size does not match its block count");
+  std::uint64_t expect_offset = kHeaderBytes, expect_first = 0;
+  for (std::uint64_t i = 0; i < n; ++i) {
+    const std::byte* e = f + 16 + i * kBlockEntryBytes;
+    BlockInfo b{get<std::uint64_t>(e, 0), get<std::uint32_t>(e, 8), get<std::uint32_t>(e, 12), get<std::uint64_t>(e, 16),
+                get<std::uint64_t>(e, 24)};
+    if (b.offset != expect_offset || b.first_record != expect_first || b.raw_bytes % o.record_size)
+      throw RunFileError(path + ": block " + std::to_string(i) + ": index entry inconsistent");
+    expect_offset += b.stored_bytes;
+    expect_first += b.raw_bytes / o.record_size;
+    info.blocks.push_back(b);
+  }
+  if (expect_offset != footer_offset || expect_first != info.record_count)
+    throw RunFileError(path + ": block index does not add up to the footer offset and record count");
+  std::uint64_t footer_digest = get<std::uint64_t>(f, footer_bytes - 16);
+  if (footer_digest != info.digest) throw RunFileError(path + ": header and footer digests differ");
+  if (digest_of(info.blocks) != info.digest) throw RunFileError(path + ": digest does not match the block checksums");
+  return info;
+}
+
+// ---------------------------------------------------------------- writer
+
+struct RunWriter::Impl {
+  std::string path, tmp_path;
+  RunInfo info;
+  std::uint32_t block_cap = 0;  // raw bytes per block, whole records
+  std::vector<std::byte> raw, packed;
+  std::size_t raw_fill = 0;
+  ZSTD_CCtx* cctx = nullptr;
+  std::unique_ptr<SequentialWriter> out;
+  bool finished = false;
+
+  Impl(std::string p, RunOptions o) : path(std::move(p)), tmp_path(path + ".tmp") {
+    if (o.record_size == 0) throw std::invalid_argument(path + ": record size must be positive");
+    if (o.delta_u64_keys && o.record_size < 8) throw std::invalid_argument(path + ": delta keys need records of 8+ bytes");
+    info.path = path;
+    info.format_version = kVersion;
+    info.options = o;
+    block_cap = std::max<std::uint32_t>(1, o.block_bytes / o.record_size) * o.record_size;
+    raw.resize(block_cap);
+    packed.resize(ZSTD_compressBound(block_cap));
+    cctx = ZSTD_createCCtx();
+    std::filesystem::remove(path);  // an old result must not survive a new, unfinished write
+    out = std::make_unique<SequentialWriter>(tmp_path);
+    std::vector<std::byte> h(kHeaderBytes);
+    encode_header(h.data(), info, false, 0, 0);
+    out->write(h.data(), h.size());
+  }
+  ~Impl() {
+    ZSTD_freeCCtx(cctx);
+    if (!finished) {
+      out.reset();
+      std::error_code ec;
+      std::filesystem::remove(tmp_path, ec);
+    }
+  }
+
+  void flush_block() {
+    if (raw_fill == 0) return;
+    const RunOptions& o = info.options;
+    if (o.delta_u64_keys) delta_encode(raw.data(), raw_fill / o.record_size, o.record_size);
+    const std::byte* stored = raw.data();
+    std::size_t stored_n = raw_fill;
+    if (o.zstd_level > 0) {
+      std::size_t c = ZSTD_compressCCtx(cctx, packed.data(), packed.size(), raw.data(), raw_fill, o.zstd_level);
+      if (ZSTD_isError(c)) throw RunFileError(path + ": zstd: " + ZSTD_getErrorName(c));
+      if (c < raw_fill) stored = packed.data(), stored_n = c;  // else keep it raw: stored == raw marks that
+    }
+    BlockInfo b;
+    b.offset = out->position();
+    b.stored_bytes = static_cast<std::uint32_t>(stored_n);
+    b.raw_bytes = static_cast<std::uint32_t>(raw_fill);
+    b.first_record = info.record_count;
+    b.checksum = block_checksum(stored, stored_n, info.blocks.size());
+    out->write(stored, stored_n);
+    info.record_count += raw_fill / o.record_size;
+    info.blocks.push_back(b);
+    raw_fill = 0;
+  }
+};
+
+RunWriter::RunWriter(std::string path, RunOptions options) : impl_(std::make_unique<Impl>(std::move(path), std::move(options))) {}
+RunWriter::~RunWriter() = default;
+
+void RunWriter::append_many(const void* records, std::size_t count) {
+  auto& I = *impl_;
+  const auto* src = static_cast<const std::byte*>(records);
+  std::size_t bytes = count * I.info.options.record_size;
+  while (bytes > 0) {
+    std::size_t take = std::min<std::size_t>(bytes, I.block_cap - I.raw_fill);
+    std::memcpy(I.raw.data() + I.raw_fill, src, take);
+    I.raw_fill += take, src += take, bytes -= take;
+    if (I.raw_fill == I.block_cap) I.flush_block();
+  }
+}
+
+std::uint64_t RunWriter::records() const { return impl_->info.record_count + impl_->raw_fill / impl_->info.options.record_size; }
+
+RunInfo RunWriter::finish() {
+  auto& I = *impl_;
+  if (I.finished) throw std::logic_error(I.path + ": finish called twice");
+  I.flush_block();
+  I.info.digest = digest_of(I.info.blocks);
+  std::uint64_t footer_offset = I.out->position();
+  std::vector<std::byte> f(32 + I.info.blocks.size() * kBlockEntryBytes);
+  std::memcpy(f.data(), kFooterMagic, 8);
+  put<std::uint64_t>(f.data(), 8, I.info.blocks.size());
+  for (std::size_t i = 0; i < I.info.blocks.size(); ++i) {
+    std::byte* e = f.data() + 16 + i * kBlockEntryBytes;
+    const BlockInfo& b = I.info.blocks[i];
+    put(e, 0, b.offset), put(e, 8, b.stored_bytes), put(e, 12, b.raw_bytes), put(e, 16, b.first_record), put(e, 24, b.checksum);
+  }
+  put<std::uint64_t>(f.data(), f.size() - 16, I.info.digest);
+  put<std::uint64_t>(f.data(), f.size() - 8, XXH3_64bits(f.data(), f.size() - 8));
+  I.out->write(f.data(), f.size());
+  I.out->finish();  // body and footer durable before the header says "complete"
+  std::vector<std::byte> h(kHeaderBytes);
+  encode_header(h.data(), I.info, true, footer_offset, f.size());
+  I.out->overwrite(0, h.data(), h.size());
+  I.out->finish();
+  I.out.reset();
+  I.info.file_bytes = footer_offset + f.size();
+  std::filesystem::rename(I.tmp_path, I.path);
+  sync_directory_of(I.path);
+  I.finished = true;
+  return I.info;
+}
+
+// ---------------------------------------------------------------- reader
+
+struct RunReader::Impl {
+  RunInfo info;
+  IoOptions io;
+  std::unique_ptr<SequentialReader> in;
+  ZSTD_DCtx* dctx = ZSTD_createDCtx();
+  std::vector<std::byte> stored, raw;
+  std::size_t next_block = 0;
+  std::size_t raw_records = 0, raw_pos = 0;  // records in `raw`, next one to hand out
+
+  ~Impl() { ZSTD_freeDCtx(dctx); }
+
+  // Decodes `stored` (block b, already read) into `raw`; verifies checksum and sizes.
+  void decode(std::size_t b, const std::vector<std::byte>& payload, std::vector<std::byte>& out) {
+    const BlockInfo& bi = info.blocks[b];
+    std::uint64_t got = block_checksum(payload.data(), bi.stored_bytes, b);
+    if (got != bi.checksum)
+      throw RunFileError(info.path + ": block " + std::to_string(b) + " (offset " + std::to_string(bi.offset) +
+                         ", " + std::to_string(bi.stored_bytes) + " bytes): checksum mismatch (stored " + hex(bi.checksum) +
+                         ", computed " + hex(got) + ")");
+    out.resize(bi.raw_bytes);
+    if (bi.stored_bytes == bi.raw_bytes) {
+      std::memcpy(out.data(), payload.data(), bi.raw_bytes);
+    } else {
+      std::size_t n = ZSTD_decompressDCtx(dctx, out.data(), out.size(), payload.data(), bi.stored_bytes);
+      if (ZSTD_isError(n) || n != bi.raw_bytes)
+        throw RunFileError(info.path + ": block " + std::to_string(b) + ": decompression failed" +
+                           (ZSTD_isError(n) ? std::string(": ") + ZSTD_getErrorName(n) : ": wrong size"));
+    }
+    if (info.options.delta_u64_keys) delta_decode(out.data(), bi.raw_bytes / info.options.record_size, info.options.record_size);
+  }
+
+  bool load_next_block() {
+    if (next_block >= info.blocks.size()) return false;
+    const BlockInfo& bi = info.blocks[next_block];
+    if (!in) {  // stream the whole body once, from the first block to the footer
+      const BlockInfo& last = info.blocks.back();
+      in = std::make_unique<SequentialReader>(info.path, kHeaderBytes, last.offset + last.stored_bytes, io);
+    }
+    stored.resize(bi.stored_bytes);
+    if (in->read(stored.data(), bi.stored_bytes) != bi.stored_bytes)
+      throw RunFileError(info.path + ": block " + std::to_string(next_block) + ": file ended early");
+    decode(next_block, stored, raw);
+    raw_records = bi.raw_bytes / info.options.record_size;
+    raw_pos = 0;
+    ++next_block;
+    return true;
+  }
+};
+
+RunReader::RunReader(const std::string& path, IoOptions io) : impl_(std::make_unique<Impl>()) {
+  impl_->info = inspect_run(path);
+  impl_->io = io;
+}
+
+std::size_t RunReader::memory_bytes(std::uint32_t block_bytes, const IoOptions& io) {
+  // stored + raw block buffers, the ring's buffers, and zstd's decompression context
+  return 2 * static_cast<std::size_t>(block_bytes) + 64 * 1024 + io.chunk_bytes * io.queue_depth + (256u << 10);  // zstd DCtx: ~160 KiB
+}
+
+std::size_t RunWriter::memory_bytes(const RunOptions& o) {
+  IoOptions io;
+  return static_cast<std::size_t>(o.block_bytes) + ZSTD_compressBound(o.block_bytes) + io.chunk_bytes * io.queue_depth +
+         (o.zstd_level > 0 ? (o.zstd_level <= 3 ? (4u << 20) : (64u << 20)) : 0);  // zstd CCtx, generous
+}
+RunReader::~RunReader() = default;
+const RunInfo& RunReader::info() const { return impl_->info; }
+
+bool RunReader::next(void* record) {
+  const void* p;
+  if (next_span(&p, 1) == 0) return false;
+  std::memcpy(record, p, impl_->info.options.record_size);
+  return true;
+}
+
+std::size_t RunReader::next_span(const void** records, std::size_t max) {
+  auto& I = *impl_;
+  while (I.raw_pos >= I.raw_records)
+    if (!I.load_next_block()) return 0;
+  std::size_t n = std::min(max, I.raw_records - I.raw_pos);
+  *records = I.raw.data() + I.raw_pos * I.info.options.record_size;
+  I.raw_pos += n;
+  return n;
+}
+
+std::vector<std::byte> RunReader::read_block(std::size_t b) {
+  auto& I = *impl_;
+  if (b >= I.info.blocks.size()) throw std::out_of_range(I.info.path + ": no block " + std::to_string(b));
+  auto stored = read_at(I.info.path, I.info.blocks[b].offset, I.info.blocks[b].stored_bytes);
+  std::vector<std::byte> out;
+  I.decode(b, stored, out);
+  return out;
+}
+
+RunInfo verify_run(const std::string& path) {
+  RunReader r(path);
+  const void* p;
+  std::uint64_t n = 0, got;
+  while ((got = r.next_span(&p, SIZE_MAX)) > 0) n += got;
+  if (n != r.info().record_count) throw RunFileError(path + ": record count mismatch");
+  return r.info();
+}
+
+}  // namespace zermelo

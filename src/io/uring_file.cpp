@@ -1,0 +1,368 @@
+#include "zermelo/io/uring_file.hpp"
+
+#include <fcntl.h>
+#include <liburing.h>
+#include <sys/stat.h>
+#include <sys/uio.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <csignal>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+
+#include "zermelo/io/run_file.hpp"  // RunFileError
+
+namespace zermelo {
+namespace {
+
+constexpr std::size_t kAlign = 4096;
+
+[[noreturn]] void fail(const std::string& path, const std::string& what, int err) {
+  throw RunFileError(path + ": " + what + ": " + std::strerror(err));
+}
+
+std::size_t round_up(std::size_t n) { return (n + kAlign - 1) / kAlign * kAlign; }
+
+struct AlignedBuffer {
+  std::byte* data = nullptr;
+  std::size_t size = 0;
+  explicit AlignedBuffer(std::size_t n) : data(static_cast<std::byte*>(std::aligned_alloc(kAlign, round_up(n)))), size(round_up(n)) {
+    if (!data) throw std::bad_alloc();
+  }
+  ~AlignedBuffer() { std::free(data); }
+  AlignedBuffer(AlignedBuffer&& o) noexcept : data(o.data), size(o.size) { o.data = nullptr; }
+  AlignedBuffer(const AlignedBuffer&) = delete;
+};
+
+// Opens with O_DIRECT when asked and allowed; otherwise buffered. Returns the fd and sets `direct`.
+int open_file(const std::string& path, int flags, bool want_direct, bool& direct) {
+  // A file-size limit (RLIMIT_FSIZE) must surface as EFBIG from write, not kill the process.
+  static const bool ignore_xfsz = [] { std::signal(SIGXFSZ, SIG_IGN); return true; }();
+  (void)ignore_xfsz;
+  int fd = -1;
+  direct = false;
+  if (want_direct) {
+    fd = ::open(path.c_str(), flags | O_DIRECT | O_CLOEXEC, 0644);
+    if (fd >= 0) direct = true;
+    else if (errno != EINVAL) fail(path, "cannot open", errno);
+  }
+  if (fd < 0) {
+    fd = ::open(path.c_str(), flags | O_CLOEXEC, 0644);
+    if (fd < 0) fail(path, "cannot open", errno);
+  }
+  return fd;
+}
+
+// A ring with a set of registered, aligned buffers, each in flight at most once.
+struct Ring {
+  io_uring ring{};
+  std::vector<AlignedBuffer> buffers;
+  bool registered = false;
+  std::string path;
+
+  Ring(const std::string& p, unsigned depth, std::size_t chunk) : path(p) {
+    int r = io_uring_queue_init(std::max(8u, depth * 2), &ring, 0);
+    if (r < 0) fail(path, "io_uring_queue_init", -r);
+    std::vector<iovec> iov;
+    for (unsigned i = 0; i < depth; ++i) {
+      buffers.emplace_back(chunk);
+      iov.push_back(iovec{buffers.back().data, buffers.back().size});
+    }
+    registered = io_uring_register_buffers(&ring, iov.data(), static_cast<unsigned>(iov.size())) == 0;
+  }
+  ~Ring() { io_uring_queue_exit(&ring); }
+
+  void submit(int fd, bool write, unsigned buf, std::size_t buf_offset, std::size_t len, std::uint64_t file_offset) {
+    io_uring_sqe* sqe = io_uring_get_sqe(&ring);
+    if (!sqe) {
+      io_uring_submit(&ring);
+      sqe = io_uring_get_sqe(&ring);
+      if (!sqe) fail(path, "io_uring submission queue full", EBUSY);
+    }
+    std::byte* p = buffers[buf].data + buf_offset;
+    auto n = static_cast<unsigned>(len);
+    if (registered) {
+      if (write) io_uring_prep_write_fixed(sqe, fd, p, n, file_offset, static_cast<int>(buf));
+      else io_uring_prep_read_fixed(sqe, fd, p, n, file_offset, static_cast<int>(buf));
+    } else {
+      if (write) io_uring_prep_write(sqe, fd, p, n, file_offset);
+      else io_uring_prep_read(sqe, fd, p, n, file_offset);
+    }
+    io_uring_sqe_set_data64(sqe, buf);
+    int r = io_uring_submit(&ring);
+    if (r < 0) fail(path, "io_uring_submit", -r);
+  }
+
+  // Waits for one completion; returns (buffer index, result).
+  std::pair<unsigned, int> wait() {
+    io_uring_cqe* cqe = nullptr;
+    int r;
+    do r = io_uring_wait_cqe(&ring, &cqe);
+    while (r == -EINTR);
+    if (r < 0) fail(path, "io_uring_wait_cqe", -r);
+    auto out = std::make_pair(static_cast<unsigned>(io_uring_cqe_get_data64(cqe)), cqe->res);
+    io_uring_cqe_seen(&ring, cqe);
+    return out;
+  }
+};
+
+}  // namespace
+
+// ---------------------------------------------------------------- writer
+
+struct SequentialWriter::Impl {
+  std::string path;
+  IoOptions opt;
+  int fd = -1;
+  bool direct = false;
+  Ring ring;
+  struct Slot {
+    bool busy = false;
+    std::uint64_t offset = 0;  // file offset of the request
+    std::size_t len = 0;       // bytes requested
+    std::size_t done = 0;      // bytes completed so far (short writes are re-queued)
+  };
+  std::vector<Slot> slots;
+  unsigned cur = 0;
+  std::size_t fill = 0;            // bytes in the current buffer
+  std::uint64_t flushed = 0;       // file offset where the current buffer goes
+  bool finished = false;
+
+  Impl(const std::string& p, IoOptions o)
+      : path(p), opt(o), fd(open_file(p, O_WRONLY | O_CREAT | O_TRUNC, o.direct, direct)),
+        ring(p, o.queue_depth, o.chunk_bytes), slots(o.queue_depth) {}
+  ~Impl() {
+    // Drain what is in flight before the buffers go away (errors are moot here).
+    for (auto& s : slots)
+      while (s.busy) {
+        auto [b, res] = ring.wait();
+        (void)res;
+        slots[b].busy = false;
+      }
+    if (fd >= 0) ::close(fd);
+  }
+
+  void complete_one() {
+    auto [b, res] = ring.wait();
+    Slot& s = slots[b];
+    if (res <= 0) {
+      s.busy = false;  // nothing more is in flight for this slot
+      fail(path, "write at offset " + std::to_string(s.offset + s.done), res < 0 ? -res : ENOSPC);
+    }
+    s.done += static_cast<std::size_t>(res);
+    if (s.done < s.len) {  // short write: queue the rest
+      ring.submit(fd, true, b, s.done, s.len - s.done, s.offset + s.done);
+      return;
+    }
+    s.busy = false;
+  }
+
+  void submit_current(std::size_t len) {
+    Slot& s = slots[cur];
+    s = Slot{true, flushed, len, 0};
+    ring.submit(fd, true, cur, 0, len, flushed);
+    flushed += len;
+    cur = (cur + 1) % static_cast<unsigned>(slots.size());
+    fill = 0;
+    while (slots[cur].busy) complete_one();
+  }
+
+  void drain() {
+    for (unsigned i = 0; i < slots.size(); ++i)
+      while (slots[i].busy) complete_one();
+  }
+};
+
+SequentialWriter::SequentialWriter(const std::string& path, IoOptions options)
+    : impl_(std::make_unique<Impl>(path, options)) {}
+SequentialWriter::~SequentialWriter() = default;
+
+void SequentialWriter::write(const void* data, std::size_t n) {
+  auto& I = *impl_;
+  auto* src = static_cast<const std::byte*>(data);
+  const std::size_t cap = I.ring.buffers[0].size;
+  while (n > 0) {
+    std::size_t take = std::min(n, cap - I.fill);
+    std::memcpy(I.ring.buffers[I.cur].data + I.fill, src, take);
+    I.fill += take, src += take, n -= take;
+    if (I.fill == cap) I.submit_current(cap);
+  }
+}
+
+std::uint64_t SequentialWriter::position() const { return impl_->flushed + impl_->fill; }
+bool SequentialWriter::is_direct() const { return impl_->direct; }
+
+void SequentialWriter::overwrite(std::uint64_t offset, const void* data, std::size_t n) {
+  auto& I = *impl_;
+  if (offset % kAlign || n % kAlign || offset + n > I.flushed)
+    throw RunFileError(I.path + ": internal error: unaligned or unflushed overwrite");
+  I.drain();
+  AlignedBuffer tmp(n);
+  std::memcpy(tmp.data, data, n);
+  std::size_t done = 0;
+  while (done < n) {
+    ssize_t r = ::pwrite(I.fd, tmp.data + done, n - done, static_cast<off_t>(offset + done));
+    if (r < 0 && errno == EINTR) continue;
+    if (r <= 0) fail(I.path, "rewrite at offset " + std::to_string(offset + done), r < 0 ? errno : ENOSPC);
+    done += static_cast<std::size_t>(r);
+  }
+}
+
+void SequentialWriter::finish() {
+  auto& I = *impl_;
+  if (I.finished) return;
+  std::uint64_t logical = position();
+  if (I.fill > 0) {
+    std::size_t padded = round_up(I.fill);
+    std::memset(I.ring.buffers[I.cur].data + I.fill, 0, padded - I.fill);
+    I.submit_current(padded);
+  }
+  I.drain();
+  if (::ftruncate(I.fd, static_cast<off_t>(logical)) != 0) fail(I.path, "ftruncate", errno);
+  if (::fsync(I.fd) != 0) fail(I.path, "fsync", errno);
+  I.finished = true;
+}
+
+// ---------------------------------------------------------------- reader
+
+struct SequentialReader::Impl {
+  std::string path;
+  int fd = -1;
+  bool direct = false;
+  Ring ring;
+  std::uint64_t end = 0;         // absolute end of the range
+  std::uint64_t next_request;    // aligned file offset of the next read to queue
+  struct Slot {
+    bool busy = false, ready = false;
+    std::uint64_t offset = 0;
+    std::size_t len = 0, done = 0;
+  };
+  std::vector<Slot> slots;
+  unsigned cur = 0;              // slot being consumed
+  std::size_t cur_pos = 0;       // bytes consumed in it
+  std::uint64_t pos;             // absolute offset of the next byte to return
+
+  Impl(const std::string& p, std::uint64_t begin, std::uint64_t e, IoOptions o)
+      : path(p), fd(open_file(p, O_RDONLY, o.direct, direct)), ring(p, o.queue_depth, o.chunk_bytes),
+        slots(o.queue_depth), pos(begin) {
+    struct stat st{};
+    if (::fstat(fd, &st) != 0) fail(path, "fstat", errno);
+    end = std::min<std::uint64_t>(e, static_cast<std::uint64_t>(st.st_size));
+    if (begin > end) throw RunFileError(path + ": read range starts past the end of the file");
+    next_request = begin / kAlign * kAlign;
+    cur_pos = begin - next_request;
+    for (unsigned i = 0; i < slots.size(); ++i) queue(i);
+  }
+  ~Impl() {
+    for (auto& s : slots)
+      while (s.busy) {
+        auto [b, res] = ring.wait();
+        (void)res;
+        slots[b].busy = false;
+      }
+    if (fd >= 0) ::close(fd);
+  }
+
+  void queue(unsigned b) {
+    Slot& s = slots[b];
+    s = Slot{};
+    if (next_request >= end) return;  // nothing left: the slot stays idle
+    std::size_t len = static_cast<std::size_t>(std::min<std::uint64_t>(ring.buffers[b].size, round_up(end - next_request)));
+    s = Slot{true, false, next_request, len, 0};
+    ring.submit(fd, false, b, 0, len, next_request);
+    next_request += len;
+  }
+
+  void complete_one() {
+    auto [b, res] = ring.wait();
+    Slot& s = slots[b];
+    if (res < 0) {
+      s.busy = false;
+      fail(path, "read at offset " + std::to_string(s.offset + s.done), -res);
+    }
+    s.done += static_cast<std::size_t>(res);
+    bool at_eof = res == 0 || s.offset + s.done >= end;
+    if (s.done < s.len && !at_eof) {
+      ring.submit(fd, false, b, s.done, s.len - s.done, s.offset + s.done);
+      return;
+    }
+    s.busy = false;
+    s.ready = true;
+  }
+};
+
+SequentialReader::SequentialReader(const std::string& path, std::uint64_t begin, std::uint64_t end, IoOptions options)
+    : impl_(std::make_unique<Impl>(path, begin, end, options)) {}
+SequentialReader::~SequentialReader() = default;
+
+std::size_t SequentialReader::read(void* dst, std::size_t n) {
+  auto& I = *impl_;
+  auto* out = static_cast<std::byte*>(dst);
+  std::size_t total = 0;
+  while (total < n && I.pos < I.end) {
+    auto& s = I.slots[I.cur];
+    if (!s.busy && !s.ready) break;  // no request: the range is exhausted
+    while (!s.ready) I.complete_one();
+    std::size_t avail_in_slot = s.done > I.cur_pos ? s.done - I.cur_pos : 0;
+    std::size_t take = static_cast<std::size_t>(std::min<std::uint64_t>({n - total, avail_in_slot, I.end - I.pos}));
+    if (take == 0) {
+      if (s.done < s.len) throw RunFileError(I.path + ": file ended early at offset " + std::to_string(s.offset + s.done));
+    } else {
+      std::memcpy(out + total, I.ring.buffers[I.cur].data + I.cur_pos, take);
+      total += take, I.pos += take, I.cur_pos += take;
+    }
+    if (I.cur_pos >= s.done || I.pos >= I.end) {
+      if (I.cur_pos < s.done) break;  // range ended inside this slot
+      I.queue(I.cur);
+      I.cur = (I.cur + 1) % static_cast<unsigned>(I.slots.size());
+      I.cur_pos = 0;
+    }
+  }
+  return total;
+}
+
+std::uint64_t SequentialReader::position() const { return impl_->pos; }
+bool SequentialReader::is_direct() const { return impl_->direct; }
+
+// ---------------------------------------------------------------- helpers
+
+std::uint64_t file_size(const std::string& path) {
+  struct stat st{};
+  if (::stat(path.c_str(), &st) != 0) fail(path, "cannot stat", errno);
+  return static_cast<std::uint64_t>(st.st_size);
+}
+
+std::vector<std::byte> read_at(const std::string& path, std::uint64_t offset, std::size_t n) {
+  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) fail(path, "cannot open", errno);
+  std::vector<std::byte> out(n);
+  std::size_t done = 0;
+  while (done < n) {
+    ssize_t r = ::pread(fd, out.data() + done, n - done, static_cast<off_t>(offset + done));
+    if (r < 0 && errno == EINTR) continue;
+    if (r <= 0) {
+      int err = r < 0 ? errno : 0;
+      ::close(fd);
+      if (err) fail(path, "read at offset " + std::to_string(offset + done), err);
+      throw RunFileError(path + ": truncated: wanted " + std::to_string(n) + " bytes at offset " +
+                         std::to_string(offset) + ", file ends after " + std::to_string(done));
+    }
+    done += static_cast<std::size_t>(r);
+  }
+  ::close(fd);
+  return out;
+}
+
+void sync_directory_of(const std::string& path) {
+  auto dir = std::filesystem::path(path).parent_path();
+  if (dir.empty()) dir = ".";
+  int fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (fd < 0) return;  // best effort: some file systems refuse directory fds
+  ::fsync(fd);
+  ::close(fd);
+}
+
+}  // namespace zermelo

@@ -1,0 +1,242 @@
+#include "zermelo/io/run_file.hpp"
+
+#include <gtest/gtest.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <cstring>
+#include <random>
+
+#include "tests/test_util.hpp"
+
+namespace zermelo {
+namespace {
+
+struct Rec {
+  std::uint64_t key;
+  std::uint32_t a;
+  std::uint16_t b;
+  std::uint16_t c;
+};
+
+std::vector<Rec> make_records(std::size_t n, bool sorted) {
+  std::mt19937_64 rng(42);
+  std::vector<Rec> v(n);
+  std::uint64_t k = 0;
+  for (auto& r : v) {
+    k += sorted ? 1 + rng() % 100 : 0;
+    r = Rec{sorted ? k : rng(), static_cast<std::uint32_t>(rng()), static_cast<std::uint16_t>(rng() % 7), 0};
+  }
+  return v;
+}
+
+std::string write_run(const std::string& path, const std::vector<Rec>& v, RunOptions o) {
+  o.record_size = sizeof(Rec);
+  RunWriter w(path, o);
+  for (auto& r : v) w.push(r);
+  return w.finish().digest_hex();
+}
+
+std::vector<Rec> read_all(const std::string& path) {
+  RunReader r(path);
+  std::vector<Rec> out;
+  Rec x;
+  while (r.next(x)) out.push_back(x);
+  return out;
+}
+
+void flip_byte(const std::string& path, std::uint64_t offset) {
+  std::fstream f(path, std::ios::in | std::ios::out | std::ios::binary);
+  f.seekg(static_cast<std::streamoff>(offset));
+  char c;
+  f.read(&c, 1);
+  c = static_cast<char>(c ^ 0x10);
+  f.seekp(static_cast<std::streamoff>(offset));
+  f.write(&c, 1);
+}
+
+bool same(const std::vector<Rec>& a, const std::vector<Rec>& b) {
+  return a.size() == b.size() && std::memcmp(a.data(), b.data(), a.size() * sizeof(Rec)) == 0;
+}
+
+class RunFileRoundTrip : public ::testing::TestWithParam<std::tuple<std::size_t, int, bool>> {};
+
+TEST_P(RunFileRoundTrip, RecordsComeBackIdentical) {
+  auto [n, level, delta] = GetParam();
+  testing::ScratchDir dir;
+  auto v = make_records(n, delta);
+  RunOptions o;
+  o.zstd_level = level;
+  o.delta_u64_keys = delta;
+  o.block_bytes = 64 << 10;  // many blocks
+  o.record_type = "test.rec";
+  o.sort_key = "key asc";
+  write_run(dir / "a.run", v, o);
+  EXPECT_TRUE(same(read_all(dir / "a.run"), v));
+  RunInfo info = verify_run(dir / "a.run");
+  EXPECT_EQ(info.record_count, n);
+  EXPECT_EQ(info.options.record_type, "test.rec");
+  EXPECT_EQ(info.options.sort_key, "key asc");
+  EXPECT_FALSE(std::filesystem::exists(dir / "a.run.tmp"));
+}
+
+INSTANTIATE_TEST_SUITE_P(Sizes, RunFileRoundTrip,
+                         ::testing::Combine(::testing::Values(0, 1, 4095, 300000), ::testing::Values(0, 1, 5),
+                                            ::testing::Bool()));
+
+TEST(RunFile, SameInputSameDigest) {
+  testing::ScratchDir dir;
+  auto v = make_records(100000, true);
+  RunOptions o;
+  o.delta_u64_keys = true;
+  EXPECT_EQ(write_run(dir / "a.run", v, o), write_run(dir / "b.run", v, o));
+  v[500].a ^= 1;
+  EXPECT_NE(write_run(dir / "a.run", v, o), write_run(dir / "b.run", make_records(100000, true), o));
+}
+
+TEST(RunFile, BufferedFallbackOnTmpfs) {
+  // /dev/shm is tmpfs, which refuses O_DIRECT: the writer must fall back cleanly.
+  if (!std::filesystem::exists("/dev/shm")) GTEST_SKIP() << "no /dev/shm";
+  std::string path = "/dev/shm/zermelo-fallback-" + std::to_string(::getpid()) + ".run";
+  auto v = make_records(50000, false);
+  write_run(path, v, RunOptions{});
+  EXPECT_TRUE(same(read_all(path), v));
+  std::filesystem::remove(path);
+}
+
+TEST(RunFile, RandomBlockAccess) {
+  testing::ScratchDir dir;
+  auto v = make_records(200000, true);
+  RunOptions o;
+  o.block_bytes = 32 << 10;
+  o.delta_u64_keys = true;
+  write_run(dir / "a.run", v, o);
+  RunReader r(dir / "a.run");
+  ASSERT_GT(r.info().blocks.size(), 10u);
+  for (std::size_t b : {std::size_t{7}, std::size_t{0}, r.info().blocks.size() - 1}) {
+    auto bytes = r.read_block(b);
+    std::uint64_t first = r.info().blocks[b].first_record;
+    ASSERT_EQ(bytes.size() % sizeof(Rec), 0u);
+    EXPECT_EQ(std::memcmp(bytes.data(), &v[first], bytes.size()), 0);
+  }
+}
+
+TEST(RunFileFaults, FlippedByteInEveryBlockIsCaughtAndNamed) {
+  testing::ScratchDir dir;
+  auto v = make_records(100000, false);
+  RunOptions o;
+  o.block_bytes = 128 << 10;
+  write_run(dir / "good.run", v, o);
+  RunInfo info = inspect_run(dir / "good.run");
+  ASSERT_GE(info.blocks.size(), 3u);
+  for (std::size_t b = 0; b < info.blocks.size(); ++b) {
+    std::string bad = dir / ("bad" + std::to_string(b) + ".run");
+    std::filesystem::copy_file(dir / "good.run", bad);
+    flip_byte(bad, info.blocks[b].offset + info.blocks[b].stored_bytes / 2);
+    try {
+      verify_run(bad);
+      FAIL() << "flipped byte in block " << b << " not detected";
+    } catch (const RunFileError& e) {
+      std::string msg = e.what();
+      EXPECT_NE(msg.find(bad), std::string::npos) << msg;
+      EXPECT_NE(msg.find("block " + std::to_string(b)), std::string::npos) << msg;
+      EXPECT_NE(msg.find("checksum mismatch"), std::string::npos) << msg;
+    }
+    EXPECT_THROW(read_all(bad), RunFileError);
+  }
+}
+
+TEST(RunFileFaults, HeaderAndFooterCorruption) {
+  testing::ScratchDir dir;
+  write_run(dir / "good.run", make_records(1000, false), RunOptions{});
+  auto expect_error = [&](const std::string& name, auto mutate, const std::string& needle) {
+    std::string p = dir / name;
+    std::filesystem::copy_file(dir / "good.run", p);
+    mutate(p);
+    try {
+      inspect_run(p);
+      ADD_FAILURE() << name << ": no error";
+    } catch (const RunFileError& e) {
+      EXPECT_NE(std::string(e.what()).find(needle), std::string::npos) << e.what();
+    }
+  };
+  expect_error("magic.run", [](const std::string& p) { flip_byte(p, 0); }, "wrong magic");
+  expect_error("version.run", [](const std::string& p) { flip_byte(p, 8); }, "unsupported format version");
+  expect_error("header.run", [](const std::string& p) { flip_byte(p, 30); }, "header checksum mismatch");
+  expect_error("truncated.run", [](const std::string& p) {
+    std::filesystem::resize_file(p, std::filesystem::file_size(p) - 10);
+  }, "truncated");
+  expect_error("short.run", [](const std::string& p) { std::filesystem::resize_file(p, 100); }, "truncated");
+  expect_error("footer.run", [](const std::string& p) { flip_byte(p, std::filesystem::file_size(p) - 20); },
+               "footer checksum mismatch");
+  std::ofstream(dir / "empty.run").close();
+  EXPECT_THROW(inspect_run(dir / "empty.run"), RunFileError);
+  EXPECT_THROW(inspect_run(dir / "missing.run"), RunFileError);
+}
+
+TEST(RunFileFaults, UnfinishedWriterLeavesNothingThatLooksComplete) {
+  testing::ScratchDir dir;
+  {
+    RunWriter w(dir / "a.run", RunOptions{});
+    std::uint64_t x = 1;
+    for (int i = 0; i < 1000000; ++i) w.push(x);
+    // destroyed without finish(): as if the job was aborted by an exception
+  }
+  EXPECT_FALSE(std::filesystem::exists(dir / "a.run"));
+  EXPECT_FALSE(std::filesystem::exists(dir / "a.run.tmp"));
+}
+
+TEST(RunFileFaults, KilledWriterLeavesIncompleteTempFile) {
+  testing::ScratchDir dir;
+  pid_t pid = fork();
+  if (pid == 0) {
+    RunWriter w(dir / "a.run", RunOptions{});
+    std::uint64_t x = 1;
+    for (int i = 0; i < 2000000; ++i) w.push(x = x * 6364136223846793005ull + 1);  // incompressible
+    _exit(0);  // "killed": no destructor, no finish
+  }
+  int status = 0;
+  waitpid(pid, &status, 0);
+  EXPECT_FALSE(std::filesystem::exists(dir / "a.run"));
+  ASSERT_TRUE(std::filesystem::exists(dir / "a.run.tmp"));
+  try {
+    inspect_run(dir / "a.run.tmp");
+    FAIL() << "an unfinished file was accepted";
+  } catch (const RunFileError& e) {
+    EXPECT_NE(std::string(e.what()).find("incomplete"), std::string::npos) << e.what();
+  }
+}
+
+TEST(RunFileFaults, FullDiskIsAClearErrorAndLeavesNoFile) {
+  testing::ScratchDir dir;
+  pid_t pid = fork();
+  if (pid == 0) {
+    rlimit lim{1 << 20, 1 << 20};  // a 1 MiB file-size limit stands in for a full disk
+    setrlimit(RLIMIT_FSIZE, &lim);
+    try {
+      RunOptions o;
+      o.zstd_level = 0;
+      RunWriter w(dir / "a.run", o);
+      std::uint64_t x = 0;
+      for (int i = 0; i < 1000000; ++i) w.push(++x);
+      w.finish();
+      _exit(2);  // should not get here
+    } catch (const RunFileError& e) {
+      std::string msg = e.what();
+      _exit(msg.find("File too large") != std::string::npos && msg.find("a.run.tmp") != std::string::npos ? 0 : 3);
+    }
+    _exit(4);
+  }
+  int status = 0;
+  waitpid(pid, &status, 0);
+  ASSERT_TRUE(WIFEXITED(status));
+  EXPECT_EQ(WEXITSTATUS(status), 0);
+  EXPECT_FALSE(std::filesystem::exists(dir / "a.run"));
+  EXPECT_FALSE(std::filesystem::exists(dir / "a.run.tmp"));
+}
+
+}  // namespace
+}  // namespace zermelo

@@ -331,7 +331,7 @@ std::size_t RunReader::memory_bytes(std::uint32_t block_bytes, const IoOptions& 
 std::size_t RunWriter::memory_bytes(const RunOptions& o) {
   IoOptions io;
   return static_cast<std::size_t>(o.block_bytes) + ZSTD_compressBound(o.block_bytes) + io.chunk_bytes * io.queue_depth +
-         (o.zstd_level > 0 ? (o.zstd_level <= 3 ? (4u << 20) : (64u << 20)) : 0);  // zstd CCtx, generous
+         (o.zstd_level > 0 ? (o.zstd_level <= 3 ? (2u << 20) : (64u << 20)) : 0);  // zstd CCtx, generous
 }
 RunReader::~RunReader() = default;
 const RunInfo& RunReader::info() const { return impl_->info; }

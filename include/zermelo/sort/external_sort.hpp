@@ -40,7 +40,7 @@ class ExternalSorter {
     opt_.run.record_size = sizeof(T);
     opt_.run.block_bytes = std::min<std::uint32_t>(opt_.run.block_bytes, 1u << 20);
     std::size_t writer = RunWriter::memory_bytes(opt_.run);
-    std::size_t fixed = writer + (8u << 20);  // writer buffers, thread stacks, slack
+    std::size_t fixed = writer + (2u << 20);  // writer buffers, thread stacks, slack
     if (opt_.memory_bytes < fixed + 64 * sizeof(T))
       throw std::invalid_argument("memory budget too small for a sort (" + std::to_string(opt_.memory_bytes) + " bytes)");
     capacity_ = (opt_.memory_bytes - fixed) / sizeof(T);
@@ -55,7 +55,7 @@ class ExternalSorter {
     ++count_;
   }
   std::uint64_t size() const { return count_; }
-  std::size_t spilled_runs() const { return runs_.size(); }
+  std::size_t spilled_runs() const { return spilled_runs_; }  // runs written before merging
 
   // Ends the input; afterwards `next` yields the records in order.
   void sort() {
@@ -145,12 +145,13 @@ class ExternalSorter {
       write_run(first, last);
     }
     buffer_.clear();
+    spilled_runs_ = runs_.size();
   }
 
   IoOptions merge_io() const { return IoOptions{256u << 10, 2, true}; }
   std::size_t fan_in() const {
     std::size_t per = RunReader::memory_bytes(opt_.run.block_bytes, merge_io()) + sizeof(Head);
-    std::size_t avail = opt_.memory_bytes - RunWriter::memory_bytes(opt_.run) - (8u << 20);
+    std::size_t avail = opt_.memory_bytes - RunWriter::memory_bytes(opt_.run) - (2u << 20);
     return std::max<std::size_t>(2, avail / per);
   }
 
@@ -207,6 +208,7 @@ class ExternalSorter {
   std::uint64_t count_ = 0;
   std::vector<std::string> runs_;
   std::size_t next_run_id_ = 0;
+  std::size_t spilled_runs_ = 0;
   bool in_ram_ = false;
   std::size_t ram_pos_ = 0;
   bool owns_scratch_ = true;

@@ -6,6 +6,7 @@
 #include <thread>
 
 #include "tools/zermelo/command.hpp"
+#include "zermelo/util/progress.hpp"
 #include "zermelo/util/size.hpp"
 
 namespace zermelo::cli {
@@ -41,6 +42,7 @@ int main(int argc, char** argv) {
   app.parse_complete_callback([&] {
     g.memory_bytes = g.memory_text.empty() ? default_memory_budget() : parse_size(g.memory_text);
     if (g.threads == 0) g.threads = std::max(1u, std::thread::hardware_concurrency());
+    Progress::set_enabled(!g.quiet);
   });
   for (auto& [order, setup] : cli::commands()) setup(app);
   try {

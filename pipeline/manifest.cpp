@@ -1,5 +1,6 @@
 #include "zermelo/pipeline/manifest.hpp"
 
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <stdexcept>
@@ -65,6 +66,8 @@ void Manifest::record(const std::string& stage, const std::vector<RunInfo>& outp
   }
   doc_["stages"].push_back({{"name", stage}, {"outputs", outs}, {"facts", facts}});
   save();
+  // Fault injection for the resume tests: die like a killed process right after this stage.
+  if (const char* f = std::getenv("ZERMELO_FAULT_AFTER_STAGE"); f && stage == f) std::_Exit(77);
 }
 
 nlohmann::json Manifest::facts(const std::string& stage) const {
@@ -80,6 +83,22 @@ void Manifest::forget_from(const std::string& stage) {
       save();
       return;
     }
+}
+
+void Manifest::erase(const std::string& stage) {
+  auto& st = doc_["stages"];
+  for (std::size_t i = 0; i < st.size(); ++i)
+    if (st[i]["name"] == stage) {
+      st.erase(st.begin() + static_cast<std::ptrdiff_t>(i));
+      save();
+      return;
+    }
+}
+
+std::vector<std::string> Manifest::stages() const {
+  std::vector<std::string> out;
+  for (auto& s : doc_["stages"]) out.push_back(s["name"]);
+  return out;
 }
 
 void Manifest::save() const {

@@ -84,10 +84,10 @@ std::vector<std::pair<std::string, std::string>> registered_games();  // (name, 
 }  // namespace zermelo
 
 // In a game's .cpp: ZERMELO_REGISTER_GAME(tictactoe, "summary", [](auto& opts) { ... });
-#define ZERMELO_REGISTER_GAME(id, summary, factory)                     \
+#define ZERMELO_REGISTER_GAME(id, summary, ...)                     \
   namespace {                                                           \
   const bool zermelo_game_registered_##id = [] {                        \
-    ::zermelo::register_game(#id, summary, factory);                    \
+    ::zermelo::register_game(#id, summary, __VA_ARGS__);                    \
     return true;                                                        \
   }();                                                                  \
   }

@@ -27,5 +27,5 @@ bool register_command(int order, CommandSetup setup);
 #define ZERMELO_CLI_CONCAT2(a, b) a##b
 #define ZERMELO_CLI_CONCAT(a, b) ZERMELO_CLI_CONCAT2(a, b)
 // ZERMELO_REGISTER_COMMAND(order, [](CLI::App& app) { auto* sub = app.add_subcommand(...); ... });
-#define ZERMELO_REGISTER_COMMAND(order, setup) \
-  static const bool ZERMELO_CLI_CONCAT(zermelo_cmd_, __LINE__) = ::zermelo::cli::register_command(order, setup);
+#define ZERMELO_REGISTER_COMMAND(order, ...) \
+  static const bool ZERMELO_CLI_CONCAT(zermelo_cmd_, __LINE__) = ::zermelo::cli::register_command(order, __VA_ARGS__);

@@ -1,5 +1,7 @@
 // The `zermelo` command line: global options, then one subcommand registered by a cmd_*.cpp file.
 // Errors surface as one clear line on stderr and a non-zero exit.
+#include <malloc.h>
+
 #include <algorithm>
 #include <iostream>
 #include <map>
@@ -30,6 +32,10 @@ bool register_command(int order, CommandSetup setup) {
 
 int main(int argc, char** argv) {
   using namespace zermelo;
+  // A fixed mmap threshold: large buffers go straight back to the system when freed, instead of
+  // glibc's adaptive threshold keeping them in the heap, so peak RSS tracks the memory budget.
+  mallopt(M_MMAP_THRESHOLD, 256 * 1024);
+  mallopt(M_ARENA_MAX, 2);
   auto& g = cli::globals();
   CLI::App app{"zermelo: strong and weak solving of two-player games, out of core"};
   app.require_subcommand(1);

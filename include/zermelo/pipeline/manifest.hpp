@@ -29,6 +29,9 @@ class Manifest {
   nlohmann::json facts(const std::string& stage) const;
   // Forgets a stage and every stage recorded after it (used when a later stage must be redone).
   void forget_from(const std::string& stage);
+  // Forgets one stage (its outputs were superseded and deleted).
+  void erase(const std::string& stage);
+  std::vector<std::string> stages() const;  // in the order recorded
 
   std::string path(const std::string& relative) const;  // job_dir/relative
   const std::string& dir() const { return dir_; }

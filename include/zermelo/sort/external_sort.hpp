@@ -44,13 +44,14 @@ class ExternalSorter {
     if (opt_.memory_bytes < fixed + 64 * sizeof(T))
       throw std::invalid_argument("memory budget too small for a sort (" + std::to_string(opt_.memory_bytes) + " bytes)");
     capacity_ = (opt_.memory_bytes - fixed) / sizeof(T);
-    buffer_.reserve(std::min<std::size_t>(capacity_, 1u << 16));
+    // Reserved whole up front: untouched pages cost no RSS, and growing by doubling would briefly
+    // hold 1.5 times the buffer, breaking the budget.
+    buffer_.reserve(capacity_);
   }
   ~ExternalSorter() { cleanup(); }
 
   void push(const T& r) {
     if (buffer_.size() == capacity_) spill();
-    if (buffer_.size() == buffer_.capacity()) buffer_.reserve(std::min(capacity_, buffer_.capacity() * 2));
     buffer_.push_back(r);
     ++count_;
   }

@@ -1,0 +1,75 @@
+// The retrograde engine: strong solving of any Game by backward induction, level by level.
+//
+// Level d takes the frontier F_d (states whose value has plies == d, sorted by key), sends each
+// value to the frontier's predecessors as messages, sorts the messages by key and merge-joins them
+// with the state run S_d = (key, undecided children, value). A state wins as soon as one child is
+// lost (win in d+1: the earliest level, so the winner's shortest), and loses when its last
+// undecided child turns out won (loss in d+1: the latest level, so the loser's longest). States
+// decided so form F_{d+1}. What is undecided at the fixpoint is a draw.
+//
+// Out-of-core mode keeps everything in sorted run files under the memory budget; each level is a
+// manifest stage, so a killed solve resumes at the last finished level. In-RAM mode is a separate,
+// simpler implementation of the same definition (vectors and binary search); both write the same
+// values run, byte for byte, which is one of the main tests. Predecessors come from the game's
+// un-move hook, or (for games without one) from a reverse-edge run built once from successors.
+// Children in other tiers are looked up in those tiers' value runs by one sort and merge-join.
+#pragma once
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "zermelo/engine/value.hpp"
+#include "zermelo/game.hpp"
+
+namespace zermelo {
+
+#pragma pack(push, 1)
+// One solved state, as stored in a values run (sorted by key).
+struct KeyValue {
+  std::uint64_t key;
+  std::uint16_t value;  // Value::raw()
+};
+#pragma pack(pop)
+static_assert(sizeof(KeyValue) == 10);
+
+struct SolveOptions {
+  std::string job_dir;                   // run files and the manifest go here
+  std::uint64_t memory_bytes = 1ull << 30;
+  unsigned threads = 2;
+  bool in_ram = false;                   // the simple in-memory solver instead of the out-of-core one
+  std::string tier = "all";
+  std::vector<std::string> lower_tier_values;  // values runs of the tiers this one depends on
+  bool use_predecessors = true;          // false: build the reverse-edge run even if the game has un-moves
+};
+
+struct SolveResult {
+  std::string values_path;               // job_dir/values-<tier>.run
+  std::uint64_t states = 0;
+  std::uint64_t wins = 0, losses = 0, draws = 0;
+  std::map<std::uint32_t, std::uint64_t> by_plies;  // plies -> states (wins at even, losses at odd in most games)
+  std::uint32_t levels = 0;              // retrograde iterations run
+  std::uint32_t longest = 0;             // most plies of a decided state
+  std::uint64_t longest_key = 0;
+  std::string digest;
+  bool resumed = false;                  // some stages were skipped on resume
+};
+
+SolveResult solve_retrograde(const Game& game, const SolveOptions& options);
+
+// Reads a values run fully into a (key-sorted) vector: for small games and tests.
+std::vector<KeyValue> load_values(const std::string& path);
+// Looks up one key in a values run, reading only the block that may hold it.
+Value lookup_value(const std::string& values_path, StateKey key);
+
+// Independent local check of a solved tier: recomputes every state's value from its children's
+// stored values (one step of the definition) by streaming sort + merge-join passes.
+struct CheckResult {
+  std::uint64_t states = 0;
+  std::uint64_t mismatches = 0;
+  std::vector<std::string> examples;     // the first few mismatches, described
+};
+CheckResult check_solution(const Game& game, const std::string& values_path,
+                           const std::vector<std::string>& other_tier_values, const SolveOptions& options);
+
+}  // namespace zermelo

@@ -1,0 +1,46 @@
+// The fixed-size records the retrograde passes stream through run files, and their sort orders.
+// Every order compares all fields, so equal records are byte-identical and outputs do not depend
+// on the memory budget (see external_sort.hpp). Padding is zeroed by value-initialisation.
+#pragma once
+#include <cstdint>
+#include <tuple>
+
+namespace zermelo::retro {
+
+// A state during the solve: undecided children left, value so far (Value::raw, 0 = unknown).
+struct StateRec {
+  std::uint64_t key = 0;
+  std::uint32_t pending = 0;
+  std::uint16_t value = 0;
+  std::uint16_t pad = 0;
+};
+
+// "Your child has value `value`": sent to a predecessor, or back from a lookup.
+struct Msg {
+  std::uint64_t key = 0;
+  std::uint16_t value = 0;
+  std::uint16_t pad[3] = {0, 0, 0};
+  friend bool operator<(const Msg& a, const Msg& b) { return std::tie(a.key, a.value) < std::tie(b.key, b.value); }
+};
+
+// Work scheduled for a later level: a seed (a state decided by the rules, kind 1) or a message to
+// a state from a terminal move or another tier (kind 0). Sorted by level first.
+struct LevelMsg {
+  std::uint32_t level = 0;
+  std::uint16_t kind = 0;
+  std::uint16_t value = 0;
+  std::uint64_t key = 0;
+  friend bool operator<(const LevelMsg& a, const LevelMsg& b) {
+    return std::tie(a.level, a.key, a.kind, a.value) < std::tie(b.level, b.key, b.kind, b.value);
+  }
+};
+constexpr std::uint16_t kMessage = 0, kSeed = 1;
+
+// A move parent -> child, sorted by child: reverse edges, and lookups of children's values.
+struct Edge {
+  std::uint64_t child = 0;
+  std::uint64_t parent = 0;
+  friend bool operator<(const Edge& a, const Edge& b) { return std::tie(a.child, a.parent) < std::tie(b.child, b.parent); }
+};
+
+}  // namespace zermelo::retro

@@ -1,0 +1,111 @@
+// `zermelo solve GAME`: strong solve by retrograde analysis through the pipeline, and
+// `zermelo check-solution GAME`: the independent local check of a solved values run.
+#include <filesystem>
+#include <iomanip>
+#include <iostream>
+#include <nlohmann/json.hpp>
+
+#include "tools/zermelo/command.hpp"
+#include "zermelo/engine/retrograde.hpp"
+#include "zermelo/util/size.hpp"
+
+namespace zermelo::cli {
+namespace {
+
+struct SolveArgs {
+  std::string game;
+  std::vector<std::string> game_options;
+  std::string tier = "all";
+  bool in_ram = false;
+  bool no_predecessors = false;
+};
+
+SolveOptions solve_options(const SolveArgs& a, const Game& g) {
+  SolveOptions o;
+  o.job_dir = globals().work_dir;
+  o.memory_bytes = globals().memory_bytes;
+  o.threads = globals().threads;
+  o.in_ram = a.in_ram;
+  o.tier = a.tier;
+  o.use_predecessors = !a.no_predecessors;
+  // Lower tiers are read from the same work directory (solved earlier with --tier).
+  for (auto& t : g.tiers()) {
+    if (t.name != a.tier) continue;
+    for (auto& dep : t.depends_on) o.lower_tier_values.push_back(o.job_dir + "/" + dep + "/values-" + dep + ".run");
+    if (a.tier != "all") o.job_dir += "/" + a.tier;
+  }
+  return o;
+}
+
+void print_result(const Game& g, const SolveResult& r, const SolveOptions& o) {
+  Value start = Value::unknown();
+  try {
+    start = lookup_value(r.values_path, g.start());
+  } catch (const std::exception&) {
+  }
+  if (globals().json) {
+    nlohmann::json hist = nlohmann::json::object();
+    for (auto& [p, c] : r.by_plies) hist[std::to_string(p)] = c;
+    std::cout << nlohmann::json{{"game", g.name()}, {"tier", o.tier}, {"mode", o.in_ram ? "in-ram" : "out-of-core"},
+                                {"states", r.states}, {"wins", r.wins}, {"losses", r.losses}, {"draws", r.draws},
+                                {"by_plies", hist}, {"levels", r.levels}, {"longest", r.longest},
+                                {"longest_state", g.render(r.longest_key)}, {"start_value", start.to_string()},
+                                {"values", r.values_path}, {"digest", r.digest}, {"resumed", r.resumed}}
+                     .dump(2)
+              << "\n";
+    return;
+  }
+  std::cout << g.name() << " tier " << o.tier << " solved " << (o.in_ram ? "in RAM" : "out of core")
+            << (r.resumed ? " (resumed)" : "") << "\n"
+            << "  states " << r.states << ": " << r.wins << " wins, " << r.losses << " losses, " << r.draws << " draws\n"
+            << "  plies  states\n";
+  for (auto& [p, c] : r.by_plies) std::cout << "  " << std::setw(5) << p << "  " << c << "\n";
+  std::cout << "  draws  " << r.draws << "\n"
+            << "  longest decided state (" << r.longest << " plies):\n"
+            << g.render(r.longest_key) << "  start position: " << start.to_string() << "\n"
+            << "  values run " << r.values_path << " digest " << r.digest << "\n";
+}
+
+}  // namespace
+}  // namespace zermelo::cli
+
+ZERMELO_REGISTER_COMMAND(10, [](CLI::App& app) {
+  using namespace zermelo;
+  static cli::SolveArgs a;
+  auto* solve = app.add_subcommand("solve", "strongly solve a game by retrograde analysis (out of core unless --in-ram)");
+  solve->add_option("game", a.game, "game name (see `zermelo games`)")->required();
+  solve->add_option("options", a.game_options, "game options, e.g. a board size");
+  solve->add_option("--tier", a.tier, "tier to solve (its lower tiers must be solved first in the same --work-dir)");
+  solve->add_flag("--in-ram", a.in_ram, "use the in-memory solver (small games; same output file)");
+  solve->add_flag("--no-predecessors", a.no_predecessors, "build a reverse-edge run instead of using the game's un-moves");
+  solve->footer("Example: zermelo --work-dir work/ttt solve tictactoe\n"
+                "         zermelo --work-dir work/ttt-ram solve tictactoe --in-ram\n"
+                "Killed or interrupted, the same command resumes from the last finished level.");
+  solve->callback([] {
+    auto g = make_game(a.game, a.game_options);
+    SolveOptions o = cli::solve_options(a, *g);
+    SolveResult r = solve_retrograde(*g, o);
+    cli::print_result(*g, r, o);
+  });
+
+  static cli::SolveArgs c;
+  auto* check = app.add_subcommand("check-solution", "re-check a solved values run state by state (streaming)");
+  check->add_option("game", c.game, "game name")->required();
+  check->add_option("options", c.game_options, "game options");
+  check->add_option("--tier", c.tier, "tier to check");
+  check->footer("Example: zermelo --work-dir work/ttt check-solution tictactoe");
+  check->callback([] {
+    auto g = make_game(c.game, c.game_options);
+    SolveOptions o = cli::solve_options(c, *g);
+    std::string values = o.job_dir + "/values-" + o.tier + ".run";
+    CheckResult r = check_solution(*g, values, o.lower_tier_values, o);
+    if (cli::globals().json)
+      std::cout << nlohmann::json{{"values", values}, {"states", r.states}, {"mismatches", r.mismatches}, {"examples", r.examples}}.dump(2)
+                << "\n";
+    else {
+      std::cout << "checked " << r.states << " states of " << values << ": " << r.mismatches << " mismatches\n";
+      for (auto& e : r.examples) std::cout << "  " << e << "\n";
+    }
+    if (r.mismatches) throw CLI::RuntimeError(1);
+  });
+});

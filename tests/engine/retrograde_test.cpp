@@ -1,0 +1,151 @@
+#include "zermelo/engine/retrograde.hpp"
+
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+
+#include <csignal>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+
+#include "tests/test_util.hpp"
+#include "zermelo/io/run_file.hpp"
+
+namespace zermelo {
+namespace {
+
+SolveResult solve(const Game& g, const std::string& dir, bool in_ram, std::uint64_t memory = 256ull << 20, bool preds = true) {
+  SolveOptions o;
+  o.job_dir = dir;
+  o.in_ram = in_ram;
+  o.memory_bytes = memory;
+  o.use_predecessors = preds;
+  return solve_retrograde(g, o);
+}
+
+// In RAM, out of core with un-moves, out of core with a reverse-edge run: one file, bit for bit.
+TEST(Retrograde, InRamAndOutOfCoreValuesAreBitIdentical) {
+  testing::ScratchDir dir;
+  for (auto [name, opts] : std::vector<std::pair<std::string, std::vector<std::string>>>{
+           {"tictactoe", {}}, {"nim", {"3x5"}}, {"nim", {"4x6"}}}) {
+    auto g = make_game(name, opts);
+    std::string tag = name + (opts.empty() ? "" : opts[0]);
+    auto ram = solve(*g, dir / (tag + "-ram"), true);
+    auto disk = solve(*g, dir / (tag + "-disk"), false);
+    auto edges = solve(*g, dir / (tag + "-edges"), false, 256ull << 20, false);
+    EXPECT_EQ(ram.digest, disk.digest) << tag;
+    EXPECT_EQ(ram.digest, edges.digest) << tag;
+    EXPECT_EQ(ram.by_plies, disk.by_plies) << tag;
+    EXPECT_EQ(ram.levels, disk.levels) << tag;
+    EXPECT_EQ(ram.longest_key, disk.longest_key) << tag;
+  }
+}
+
+TEST(Retrograde, TicTacToeIsADrawWithTheKnownCounts) {
+  testing::ScratchDir dir;
+  auto g = make_game("tictactoe");
+  auto r = solve(*g, dir.str(), false);
+  EXPECT_EQ(r.states, 5478u);  // legal positions reachable from the empty board
+  EXPECT_EQ(r.by_plies.at(0), 942u);  // finished games with a line (958 terminal - 16 full draws)
+  EXPECT_TRUE(lookup_value(r.values_path, g->start()).is_draw());
+  // X in the centre, O on an edge: X wins.
+  EXPECT_TRUE(lookup_value(r.values_path, *g->parse(".O./.X./...", nullptr)).is_win());
+}
+
+TEST(Retrograde, NimLostPositionsAreExactlyTheZeroXors) {
+  testing::ScratchDir dir;
+  for (auto [m, n] : std::vector<std::pair<unsigned, unsigned>>{{1, 8}, {2, 7}, {3, 6}, {4, 4}}) {
+    auto g = make_game("nim", {std::to_string(m) + "x" + std::to_string(n)});
+    auto r = solve(*g, dir / (std::to_string(m) + "x" + std::to_string(n)), false);
+    EXPECT_EQ(r.draws, 0u);
+    for (auto& kv : load_values(r.values_path)) {
+      unsigned x = 0;
+      for (std::uint64_t k = kv.key, i = 0; i < m; ++i, k /= n + 1) x ^= static_cast<unsigned>(k % (n + 1));
+      ASSERT_EQ(Value::from_raw(kv.value).is_loss(), x == 0) << "state " << kv.key;
+    }
+  }
+}
+
+TEST(Retrograde, SmallBudgetSpillsAndStillAgrees) {
+  testing::ScratchDir dir;
+  auto g = make_game("nim", {"6x8"});  // 531,441 states, ~13M messages of 16 bytes: they spill
+  auto ram = solve(*g, dir / "ram", true);
+  auto disk = solve(*g, dir / "disk", false, 130ull << 20);
+  EXPECT_EQ(ram.digest, disk.digest);
+  EXPECT_THROW(solve(*g, dir / "tiny", false, 32ull << 20), std::invalid_argument);
+}
+
+TEST(Retrograde, CheckSolutionAcceptsTheSolveAndCatchesOneWrongValue) {
+  testing::ScratchDir dir;
+  auto g = make_game("tictactoe");
+  auto r = solve(*g, dir / "ok", false);
+  SolveOptions o;
+  o.job_dir = dir / "ok";
+  o.memory_bytes = 256ull << 20;
+  EXPECT_EQ(check_solution(*g, r.values_path, {}, o).mismatches, 0u);
+  // Rewrite the values with one win shortened by two plies: locally inconsistent.
+  auto values = load_values(r.values_path);
+  for (auto& kv : values)
+    if (Value::from_raw(kv.value).is_win() && Value::from_raw(kv.value).plies() >= 3) {
+      kv.value = Value::win(Value::from_raw(kv.value).plies() - 2).raw();
+      break;
+    }
+  RunOptions ro;
+  ro.record_size = sizeof(KeyValue);
+  RunWriter w(dir / "bad.run", ro);
+  for (auto& kv : values) w.push(kv);
+  w.finish();
+  auto bad = check_solution(*g, dir / "bad.run", {}, o);
+  EXPECT_GE(bad.mismatches, 1u);
+  ASSERT_FALSE(bad.examples.empty());
+}
+
+// The CLI binary, killed at a chosen stage and at random moments, resumes to the same digest.
+std::string cli_digest(const std::string& args, int* exit_code = nullptr) {
+  std::string cmd = std::string(ZERMELO_CLI) + " --quiet --json " + args + " 2>/dev/null";
+  FILE* p = popen(cmd.c_str(), "r");
+  std::string out;
+  char buf[4096];
+  while (std::size_t n = fread(buf, 1, sizeof buf, p)) out.append(buf, n);
+  int st = pclose(p);
+  if (exit_code) *exit_code = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+  auto at = out.find("\"digest\": \"");
+  return at == std::string::npos ? "" : out.substr(at + 11, 16);
+}
+
+TEST(RetrogradeResume, KilledAfterAStageResumesToTheSameDigest) {
+  testing::ScratchDir dir;
+  std::string reference = cli_digest("--work-dir " + (dir / "ref") + " solve nim 4x7");
+  ASSERT_EQ(reference.size(), 16u);
+  for (std::string stage : {"init", "level-0", "level-5"}) {
+    int rc = 0;
+    setenv("ZERMELO_FAULT_AFTER_STAGE", stage.c_str(), 1);
+    cli_digest("--work-dir " + (dir / stage) + " solve nim 4x7", &rc);
+    unsetenv("ZERMELO_FAULT_AFTER_STAGE");
+    EXPECT_EQ(rc, 77) << "the fault was not injected after " << stage;
+    EXPECT_EQ(cli_digest("--work-dir " + (dir / stage) + " solve nim 4x7"), reference) << stage;
+  }
+}
+
+TEST(RetrogradeResume, SigkillAtRandomMomentsThenResume) {
+  testing::ScratchDir dir;
+  std::string reference = cli_digest("--work-dir " + (dir / "ref") + " --memory 128M solve nim 5x7");
+  ASSERT_EQ(reference.size(), 16u);
+  for (int delay_ms : {150, 400, 900}) {
+    std::string work = dir / ("k" + std::to_string(delay_ms));
+    pid_t pid = fork();
+    if (pid == 0) {
+      execl(ZERMELO_CLI, ZERMELO_CLI, "--quiet", "--work-dir", work.c_str(), "--memory", "128M", "solve", "nim", "5x7",
+            static_cast<char*>(nullptr));
+      _exit(127);
+    }
+    usleep(static_cast<useconds_t>(delay_ms) * 1000);
+    kill(pid, SIGKILL);
+    int st;
+    waitpid(pid, &st, 0);
+    EXPECT_EQ(cli_digest("--work-dir " + work + " --memory 128M solve nim 5x7"), reference) << "killed after " << delay_ms << " ms";
+  }
+}
+
+}  // namespace
+}  // namespace zermelo

@@ -281,17 +281,18 @@ struct RunReader::Impl {
   ~Impl() { ZSTD_freeDCtx(dctx); }
 
   // Decodes `stored` (block b, already read) into `raw`; verifies checksum and sizes.
-  void decode(std::size_t b, const std::vector<std::byte>& payload, std::vector<std::byte>& out) {
+  // Decodes block b from `payload` into `out` (a stored block just swaps buffers: no copy).
+  void decode(std::size_t b, std::vector<std::byte>& payload, std::vector<std::byte>& out) {
     const BlockInfo& bi = info.blocks[b];
     std::uint64_t got = block_checksum(payload.data(), bi.stored_bytes, b);
     if (got != bi.checksum)
       throw RunFileError(info.path + ": block " + std::to_string(b) + " (offset " + std::to_string(bi.offset) +
                          ", " + std::to_string(bi.stored_bytes) + " bytes): checksum mismatch (stored " + hex(bi.checksum) +
                          ", computed " + hex(got) + ")");
-    out.resize(bi.raw_bytes);
     if (bi.stored_bytes == bi.raw_bytes) {
-      std::memcpy(out.data(), payload.data(), bi.raw_bytes);
+      out.swap(payload);
     } else {
+      out.resize(bi.raw_bytes);
       std::size_t n = ZSTD_decompressDCtx(dctx, out.data(), out.size(), payload.data(), bi.stored_bytes);
       if (ZSTD_isError(n) || n != bi.raw_bytes)
         throw RunFileError(info.path + ": block " + std::to_string(b) + ": decompression failed" +

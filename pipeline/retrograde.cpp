@@ -82,17 +82,19 @@ class OutOfCoreSolver {
   OutOfCoreSolver(const Game& g, const SolveOptions& o)
       : game_(g), opt_(o),
         manifest_(o.job_dir, "retrograde",
-                  nlohmann::json{{"game", g.name()}, {"tier", o.tier}, {"lower", o.lower_tier_values},
+                  nlohmann::json{{"game", g.name()}, {"variant", g.variant()}, {"tier", o.tier}, {"lower", o.lower_tier_values},
                                  {"predecessors", o.use_predecessors && g.has_predecessors()}}) {}
 
   SolveResult run() {
     SolveResult res;
     std::string values = path("values-" + opt_.tier + ".run");
     if (manifest_.done("final")) {
+      for (auto& s : manifest_.stages())  // a kill right after "final" may leave a superseded level listed
+        if (s != "init" && s != "final") manifest_.erase(s);
       res.resumed = true;
       return result_from(manifest_.facts("final"), values);
     }
-    if (!manifest_.done("init")) init();
+    if (!manifest_.done("init") || !(manifest_.done("initial-states") || any_level_done())) init();
     else res.resumed = true;
     std::uint32_t max_level = manifest_.facts("init")["max_scheduled_level"];
     std::uint32_t d = 0;
@@ -108,6 +110,11 @@ class OutOfCoreSolver {
 
  private:
   std::string path(const std::string& name) const { return manifest_.path(name); }
+  bool any_level_done() const {
+    for (auto& s : manifest_.stages())
+      if (s.rfind("level-", 0) == 0 && manifest_.done(s)) return true;
+    return false;
+  }
   std::string states_path(std::uint32_t d) const { return path("states-" + std::to_string(d) + ".run"); }
   std::string frontier_path(std::uint32_t d) const { return path("frontier-" + std::to_string(d) + ".run"); }
 
@@ -152,7 +159,8 @@ class OutOfCoreSolver {
       if ((++n & 0xFFF) == 0) bar.add(0x1000);
     }
     bar.finish();
-    std::vector<RunInfo> outs{states.finish()};
+    RunInfo s0 = states.finish();
+    std::vector<RunInfo> outs;
     if (lookups.size() > 0) {  // children in lower tiers: one sort, one merge-join with their values
       lookups.sort();
       TierValues lower(opt_.lower_tier_values);
@@ -171,9 +179,10 @@ class OutOfCoreSolver {
       edges.sort();
       outs.push_back(edges.write_to(path("edges.run"), run_options("retro.edge", sizeof(Edge))));
     }
-    // Level 0's frontier comes from the seeds alone: an empty frontier-0 run.
-    outs.push_back(RunWriter(frontier_path(0), run_options("retro.keyvalue", sizeof(KeyValue))).finish());
     manifest_.record("init", outs, {{"max_scheduled_level", max_level}, {"states", n}, {"reverse_edges", reverse_edges}});
+    // S_0, and level 0's frontier, which comes from the seeds alone: an empty run. Superseded by level 0.
+    RunInfo f0 = RunWriter(frontier_path(0), run_options("retro.keyvalue", sizeof(KeyValue))).finish();
+    manifest_.record("initial-states", {s0, f0});
     remove_quietly(path("keys.run"));
   }
 
@@ -263,7 +272,7 @@ class OutOfCoreSolver {
     std::string stage = "level-" + std::to_string(d);
     manifest_.record(stage, outs, {{"decided", decided}});
     // The previous level's runs are superseded.
-    if (d > 0) manifest_.erase("level-" + std::to_string(d - 1));
+    manifest_.erase(d > 0 ? "level-" + std::to_string(d - 1) : "initial-states");
     remove_quietly(states_path(d));
     remove_quietly(frontier_path(d));
     return decided;

@@ -44,6 +44,8 @@ class Game {
   virtual ~Game() = default;
 
   virtual std::string name() const = 0;
+  // The options that make this instance (board size, cards...), e.g. "4x7"; part of a job's identity.
+  virtual std::string variant() const { return ""; }
 
   // Calls emit for every state of `tier` (all states when the game has one tier). Order is free;
   // duplicates are not allowed. A state that is decided without looking at its moves (a terminal

@@ -22,6 +22,7 @@ class Nim final : public Game {
     }
   }
   std::string name() const override { return "nim"; }
+  std::string variant() const override { return std::to_string(m_) + "x" + std::to_string(n_); }
   void enumerate(const std::string&, const std::function<void(StateKey)>& emit) const override {
     for (StateKey k = 0; k < total_; ++k) emit(k);
   }

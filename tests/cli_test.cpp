@@ -1,0 +1,83 @@
+// The `zermelo` binary end to end: exit codes and messages a user sees.
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+
+#include "tests/test_util.hpp"
+
+namespace {
+
+struct CliRun {
+  int code;
+  std::string out;
+};
+
+CliRun zermelo(const std::string& args) {
+  std::string cmd = std::string(ZERMELO_CLI) + " --quiet " + args + " 2>&1";
+  FILE* p = popen(cmd.c_str(), "r");
+  std::string out;
+  char buf[4096];
+  while (std::size_t n = fread(buf, 1, sizeof buf, p)) out.append(buf, n);
+  int st = pclose(p);
+  return {WIFEXITED(st) ? WEXITSTATUS(st) : -1, out};
+}
+
+bool contains(const std::string& s, const std::string& needle) { return s.find(needle) != std::string::npos; }
+
+TEST(Cli, SolveVerifyInfoAndACorruptedFile) {
+  zermelo::testing::ScratchDir dir;
+  CliRun solve = zermelo("--work-dir " + (dir / "ttt") + " solve tictactoe");
+  ASSERT_EQ(solve.code, 0) << solve.out;
+  EXPECT_TRUE(contains(solve.out, "5478")) << solve.out;
+  EXPECT_TRUE(contains(solve.out, "start position: draw")) << solve.out;
+
+  CliRun verify = zermelo("verify " + (dir / "ttt"));
+  EXPECT_EQ(verify.code, 0) << verify.out;
+  EXPECT_TRUE(contains(verify.out, "all checksums and digests match")) << verify.out;
+
+  std::string values = dir / "ttt/values-all.run";
+  CliRun info = zermelo("--json info " + values);
+  EXPECT_EQ(info.code, 0);
+  EXPECT_TRUE(contains(info.out, "\"records\": 5478")) << info.out;
+
+  // Flip one byte in the middle of the first block: verify names the file and the block.
+  {
+    std::fstream f(values, std::ios::in | std::ios::out | std::ios::binary);
+    f.seekp(4096 + 100);
+    f.put('\x5a');
+  }
+  CliRun bad = zermelo("verify " + (dir / "ttt"));
+  EXPECT_EQ(bad.code, 1) << bad.out;
+  EXPECT_TRUE(contains(bad.out, "values-all.run: block 0")) << bad.out;
+  EXPECT_TRUE(contains(bad.out, "checksum mismatch")) << bad.out;
+}
+
+TEST(Cli, BadInputIsAClearErrorAndNonZeroExit) {
+  zermelo::testing::ScratchDir dir;
+  CliRun r = zermelo("solve chess");
+  EXPECT_NE(r.code, 0);
+  EXPECT_TRUE(contains(r.out, "unknown game 'chess'")) << r.out;
+  r = zermelo("--memory lots games");
+  EXPECT_NE(r.code, 0);
+  EXPECT_TRUE(contains(r.out, "bad size 'lots'")) << r.out;
+  r = zermelo("--work-dir " + (dir / "n") + " solve nim 3by5");
+  EXPECT_NE(r.code, 0);
+  EXPECT_TRUE(contains(r.out, "HEAPSxSTICKS")) << r.out;
+  r = zermelo("info " + (dir / "missing.run"));
+  EXPECT_NE(r.code, 0);
+  EXPECT_TRUE(contains(r.out, "missing.run")) << r.out;
+  std::ofstream(dir / "junk.run") << "this is not a run file, but it is long enough to have a header? no";
+  r = zermelo("verify " + (dir / "junk.run"));
+  EXPECT_EQ(r.code, 1);
+  EXPECT_TRUE(contains(r.out, "truncated")) << r.out;
+  // A job directory belongs to one job.
+  ASSERT_EQ(zermelo("--work-dir " + (dir / "j") + " solve nim 2x3").code, 0);
+  r = zermelo("--work-dir " + (dir / "j") + " solve nim 3x3");
+  EXPECT_NE(r.code, 0);
+  EXPECT_TRUE(contains(r.out, "holds another job")) << r.out;
+}
+
+}  // namespace

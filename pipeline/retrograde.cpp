@@ -237,6 +237,7 @@ class OutOfCoreSolver {
       }
     }
     msgs.sort();
+    if (msgs.size() == 0) return quiet_level(d);
     // Merge the sorted messages into the state run.
     RunReader in(states_path(d));
     RunWriter out(states_path(d + 1), run_options("retro.state", sizeof(StateRec)));
@@ -276,6 +277,17 @@ class OutOfCoreSolver {
     remove_quietly(states_path(d));
     remove_quietly(frontier_path(d));
     return decided;
+  }
+
+  // A level with no messages changes nothing: S_{d+1} is S_d, renamed rather than rewritten.
+  std::uint64_t quiet_level(std::uint32_t d) {
+    fs::rename(states_path(d), states_path(d + 1));
+    RunInfo s = inspect_run(states_path(d + 1));
+    RunInfo f = RunWriter(frontier_path(d + 1), run_options("retro.keyvalue", sizeof(KeyValue))).finish();
+    manifest_.record("level-" + std::to_string(d), {s, f}, {{"decided", 0}});
+    manifest_.erase(d > 0 ? "level-" + std::to_string(d - 1) : "initial-states");
+    remove_quietly(frontier_path(d));
+    return 0;
   }
 
   void finish(std::uint32_t last, const std::string& values) {

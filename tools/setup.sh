@@ -23,16 +23,17 @@ install_missing() {
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}"
 }
 
-build() {  # $1 = build dir, $2 = build type
-  cmake -S . -B "$1" -DCMAKE_BUILD_TYPE="$2" >/dev/null
-  cmake --build "$1" -j "$(nproc)"
+build() {  # $1 = build dir, $2 = build type, $3... = targets (default: all)
+  local dir="$1" type="$2"; shift 2
+  cmake -S . -B "$dir" -DCMAKE_BUILD_TYPE="$type" >/dev/null
+  if [ $# -gt 0 ]; then cmake --build "$dir" -j "$(nproc)" --target "$@"; else cmake --build "$dir" -j "$(nproc)"; fi
 }
 
 mode="${1:-run}"
 install_missing
 case "$mode" in
   run)
-    build build Release
+    build build Release zermelo
     shift || true
     if [ $# -eq 0 ]; then set -- solve tictactoe --work-dir work/tictactoe; fi
     exec ./build/zermelo "$@" ;;

@@ -22,11 +22,13 @@ MoveList legal_moves(const Position& p, int forbid) {
   for (Bits rest = movers; rest; rest &= rest - 1) {
     const int s = std::countr_zero(rest);
     for (int d = 0; d < kDirs; ++d) {
+      const Move m{static_cast<std::uint8_t>(s), static_cast<std::uint8_t>(d)};
       if (s == p.hole) {
         const int t = step(s, d);
-        if (t < 0 || !(empty & bit(t)) || forbid == forbid_code(d)) continue;
+        if (t < 0 || !(empty & bit(t))) continue;
       }
-      list.push(Move{static_cast<std::uint8_t>(s), static_cast<std::uint8_t>(d)});
+      if (forbid_of(m) == forbid) continue;
+      list.push(m);
     }
   }
   return list;
@@ -35,8 +37,10 @@ MoveList legal_moves(const Position& p, int forbid) {
 MoveResult apply_move(const Position& p, Move m) {
   const int d = m.dir;
   if (m.square == p.hole) {
-    Position n{p.opp, p.me, step(p.hole, d)};
-    return MoveResult{n, forbid_code(opposite(d)), Outcome::kContinues, -1};
+    const int to = step(p.hole, d);
+    Position n{p.opp, p.me, to};
+    return MoveResult{n, forbid_of(Move{static_cast<std::uint8_t>(to), static_cast<std::uint8_t>(opposite(d))}),
+                      Outcome::kContinues, -1};
   }
   Bits me = p.me, opp = p.opp;
   const Bits occupied = me | opp;
@@ -65,7 +69,42 @@ MoveResult apply_move(const Position& p, Move m) {
   Outcome outcome = Outcome::kContinues;
   if (removed == 1 && std::popcount(opp) < 4) outcome = Outcome::kMoverWins;
   if (removed == 0 && std::popcount(me) < 4) outcome = Outcome::kMoverLoses;
-  return MoveResult{Position{opp, me, p.hole}, kNoForbidden, outcome, removed};
+  // A push of two or more pieces that removed nothing and whose front piece is the opponent's can
+  // be pushed straight back by that piece: that push-back is the next state's forbidden move.
+  int next_forbid = kNoForbidden;
+  if (removed < 0 && n >= 2 && (p.opp & bit(chain[n - 1])))
+    next_forbid = forbid_of(Move{static_cast<std::uint8_t>(t), static_cast<std::uint8_t>(opposite(d))});
+  return MoveResult{Position{opp, me, p.hole}, next_forbid, outcome, removed};
+}
+
+Bits pushback_sources(const Position& p, int d) {
+  // Opponent pieces with an empty square (on the board, not the hole) right behind them in
+  // direction d, then every square joined to them by a run of pieces against d.
+  const Bits occupied = p.pieces();
+  Bits run = p.opp & shift(p.empty(), opposite(d));
+  for (int k = 0; k < 4; ++k) run |= shift(run, opposite(d)) & occupied;
+  return run & p.me;
+}
+
+ForbidList reachable_forbid_codes(const Position& p) {
+  ForbidList list;
+  list.codes[list.size++] = kNoForbidden;
+  Bits sources[kDirs];
+  for (int d = 0; d < kDirs; ++d) sources[d] = pushback_sources(p, d);
+  const Bits hole_targets = neighbours(p.hole) & p.empty();
+  for (int s = 0; s < kSquares; ++s)
+    for (int d = 0; d < kDirs; ++d) {
+      const bool hole_back = s == p.hole && step(s, d) >= 0 && (hole_targets & bit(step(s, d)));
+      if (hole_back || (sources[d] & bit(s)))
+        list.codes[list.size++] = static_cast<std::uint8_t>(forbid_of(Move{static_cast<std::uint8_t>(s), static_cast<std::uint8_t>(d)}));
+    }
+  return list;
+}
+
+int reachable_forbid_count(const Position& p) {
+  int n = 1 + std::popcount(neighbours(p.hole) & p.empty());
+  for (int d = 0; d < kDirs; ++d) n += std::popcount(pushback_sources(p, d));
+  return n;
 }
 
 bool is_checkmate(const Position& p) {
@@ -86,16 +125,35 @@ bool is_checkmate(const Position& p) {
 void unmoves(const Position& p, int forbid, std::vector<UnMove>& out) {
   out.clear();
   // The side that just moved is p.opp ("them"); previous positions are from their view.
+  const Bits occupied = p.pieces();
   if (forbid != kNoForbidden) {
-    // They moved the hole from its neighbour in direction d onto its square.
-    const int d = forbid - 1;
-    const int from = step(p.hole, d);
-    if (from < 0 || !(p.empty() & bit(from))) return;
-    out.push_back(UnMove{Position{p.opp, p.me, from}, Move{static_cast<std::uint8_t>(from),
-                                                           static_cast<std::uint8_t>(opposite(d))}});
+    const Move undo = forbidden_move(forbid);
+    const int d = undo.dir;  // the undo goes in direction d, their move went against it
+    if (undo.square == p.hole) {
+      // They moved the hole from its neighbour in direction d onto its square.
+      const int from = step(p.hole, d);
+      if (from < 0 || !(p.empty() & bit(from))) return;
+      out.push_back(UnMove{Position{p.opp, p.me, from},
+                           Move{static_cast<std::uint8_t>(from), static_cast<std::uint8_t>(opposite(d))}});
+      return;
+    }
+    // They pushed a run ending in one of my pieces (on the undo's square) from the empty square
+    // behind the run: shift the run back.
+    if (!(pushback_sources(p, d) & bit(undo.square))) return;
+    Bits theirs = p.opp, mine = p.me;
+    int s = undo.square;
+    std::uint8_t from = 0;
+    int run[5], r = 0;
+    for (; s >= 0 && s != p.hole && (occupied & bit(s)); s = step(s, d)) run[r++] = s;
+    for (int i = r - 1; i >= 0; --i) {
+      const int to = step(run[i], d);
+      Bits& side = (theirs & bit(run[i])) ? theirs : mine;
+      side = (side & ~bit(run[i])) | bit(to);
+      if (i == r - 1) from = static_cast<std::uint8_t>(to);
+    }
+    out.push_back(UnMove{Position{theirs, mine, p.hole}, Move{from, static_cast<std::uint8_t>(opposite(d))}});
     return;
   }
-  const Bits occupied = p.pieces();
   const Bits them = p.opp;
   const int their_count = p.opp_count(), my_count = p.my_count();
   for (Bits empties = p.empty(); empties; empties &= empties - 1) {
@@ -119,13 +177,15 @@ void unmoves(const Position& p, int forbid, std::vector<UnMove>& out) {
       }
       if (!(them & bit(run[0]))) continue;  // the moved piece is theirs
       // Shift the first n pieces of the run back one step (the chain stopped on an empty square).
+      // A chain of two or more whose front piece is mine would have left a push-back forbidden,
+      // so with no forbidden move only the others qualify.
       Bits mine_prev = them, yours_prev = p.me;  // "mine" = theirs, the previous mover's
       for (int n = 1; n <= r; ++n) {
         const int from = run[n - 1], to = n == 1 ? s : run[n - 2];
         const bool theirs = (them & bit(from)) != 0;
         Bits& side = theirs ? mine_prev : yours_prev;
         side = (side & ~bit(from)) | bit(to);
-        out.push_back(UnMove{Position{mine_prev, yours_prev, p.hole}, move});
+        if (n == 1 || theirs) out.push_back(UnMove{Position{mine_prev, yours_prev, p.hole}, move});
       }
       // Or the chain was one piece longer and its front piece went off the board or into the hole.
       if (end_falls) {
@@ -225,19 +285,19 @@ std::optional<std::pair<Position, int>> parse_state(std::string_view text, std::
   if (colon == std::string_view::npos) return std::pair{*p, kNoForbidden};
   auto m = parse_move(text.substr(colon + 1), error);
   if (!m) return std::nullopt;
-  const int t = step(m->square, m->dir);
-  if (m->square != p->hole || t < 0 || !(p->empty() & bit(t))) {
-    if (error)
-      *error = "forbidden move " + move_name(*m) + " is not the hole (on " + square_name(p->hole) +
-               ") moving onto an empty square, so no previous ply could have caused it";
-    return std::nullopt;
-  }
-  return std::pair{*p, forbid_code(m->dir)};
+  const int code = forbid_of(*m);
+  for (int c : reachable_forbid_codes(*p))
+    if (c == code) return std::pair{*p, code};
+  if (error)
+    *error = "forbidden move " + move_name(*m) +
+             " could not have been caused by the previous ply (only moving the hole back onto an empty square, "
+             "or pushing back a run that ends in an opponent piece before an empty square, can be forbidden)";
+  return std::nullopt;
 }
 
 std::string state_to_text(const Position& p, int forbid) {
   std::string s = to_text(p);
-  if (forbid != kNoForbidden) s += ":" + move_name(Move{static_cast<std::uint8_t>(p.hole), static_cast<std::uint8_t>(forbid - 1)});
+  if (forbid != kNoForbidden) s += ":" + move_name(forbidden_move(forbid));
   return s;
 }
 
@@ -254,7 +314,7 @@ std::string diagram(const Position& p, int forbid) {
   }
   os << "x to move (" << p.my_count() << " pieces), o has " << p.opp_count() << "; ";
   if (forbid == kNoForbidden) os << "no forbidden move";
-  else os << "forbidden: " << move_name(Move{static_cast<std::uint8_t>(p.hole), static_cast<std::uint8_t>(forbid - 1)});
+  else os << "forbidden: " << move_name(forbidden_move(forbid));
   os << "\n" << state_to_text(p, forbid) << "\n";
   return os.str();
 }

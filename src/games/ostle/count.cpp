@@ -11,7 +11,7 @@ StateCounts count_range(int cls, std::uint64_t lo, std::uint64_t hi) {
   StateCounts c;
   const bool can_mate = class_opp_count(cls) == 4;
   PositionIndex::get().for_each(cls, lo, hi, [&](std::uint64_t, const Position& p, unsigned stab) {
-    const auto states = static_cast<std::uint64_t>(std::popcount(distinct_forbid_codes(p, stab)));
+    const auto states = static_cast<std::uint64_t>(distinct_forbid_count(p, stab));
     const bool mate = can_mate && is_checkmate(p);
     ++c.positions;
     c.states += states;

@@ -146,18 +146,21 @@ std::pair<Position, int> key_state(Key k) {
   return {PositionIndex::get().unrank(key_class(k), key_rank(k)), key_forbid(k)};
 }
 
-unsigned distinct_forbid_codes(const Position& p, unsigned stab) {
-  const unsigned codes = reachable_forbid_codes(p);
-  if (stab == 1u) return codes;
-  unsigned distinct = 0;
-  for (unsigned rest = codes; rest; rest &= rest - 1) {
-    const int c = std::countr_zero(rest);
+ForbidList distinct_forbid_codes(const Position& p, unsigned stab) {
+  const ForbidList all = reachable_forbid_codes(p);
+  if (stab == 1u) return all;
+  ForbidList distinct;
+  for (int c : all) {
     bool smallest = true;
     for (unsigned g = stab & ~1u; g; g &= g - 1)
       if (sym_forbid(std::countr_zero(g), c) < c) smallest = false;
-    if (smallest) distinct |= 1u << c;
+    if (smallest) distinct.codes[distinct.size++] = static_cast<std::uint8_t>(c);
   }
   return distinct;
+}
+
+int distinct_forbid_count(const Position& p, unsigned stab) {
+  return stab == 1u ? reachable_forbid_count(p) : distinct_forbid_codes(p, stab).size;
 }
 
 }  // namespace zermelo::ostle

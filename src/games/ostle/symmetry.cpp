@@ -65,7 +65,11 @@ Bits sym_bits(int g, Bits b) {
   const auto& t = tables().bytes[g];
   return t[0][b & 0xFF] | t[1][(b >> 8) & 0xFF] | t[2][(b >> 16) & 0xFF] | t[3][b >> 24];
 }
-int sym_forbid(int g, int forbid) { return forbid == kNoForbidden ? forbid : forbid_code(sym_dir(g, forbid - 1)); }
+int sym_forbid(int g, int forbid) {
+  if (forbid == kNoForbidden) return forbid;
+  const Move m = forbidden_move(forbid);
+  return forbid_of(Move{static_cast<std::uint8_t>(sym_square(g, m.square)), static_cast<std::uint8_t>(sym_dir(g, m.dir))});
+}
 Position sym_position(int g, const Position& p) {
   return Position{sym_bits(g, p.me), sym_bits(g, p.opp), sym_square(g, p.hole)};
 }
@@ -92,7 +96,7 @@ Canonical canonicalize(const Position& p, int forbid) {
   // The symmetries fixing the representative are g * h^-1 for g, h achieving it; as a set that is
   // achieving composed with the inverse of any one of them. Count and the forbidden code only
   // need the achieving set itself.
-  best.forbid = 99;
+  best.forbid = 1000;
   best.state_stab = 0;
   for (unsigned rest = achieving; rest; rest &= rest - 1) {
     const int f = sym_forbid(std::countr_zero(rest), forbid);

@@ -11,8 +11,12 @@
 // that moves (one of my pieces or the hole), a1, a2, ..., e5, and on one square U, D, L, R.
 //
 // The repetition rule (no move may recreate the position of two plies before) is carried as a
-// forbidden-move code: 0 = none, 1 + d = the hole may not move in direction d. Only a hole move
-// can be undone by the next ply, so a state is a Position plus this code.
+// forbidden-move code: 0 = none, else 1 + the code of the one move that would undo the last ply.
+// Two kinds of ply can be undone: a hole move (by moving the hole back) and a push whose front
+// piece belongs to the next mover and that removed nothing (by pushing that piece straight back:
+// the whole chain returns and the square the pusher came from is empty). A move that removed a
+// piece cannot be undone, so a winning move is never forbidden. A state is a Position plus this
+// code.
 #pragma once
 #include <array>
 #include <bit>
@@ -116,26 +120,32 @@ struct Position {
 struct Move {
   std::uint8_t square = 0;
   std::uint8_t dir = 0;
-  int code() const { return 4 * square + dir; }
+  constexpr int code() const { return 4 * square + dir; }
   friend bool operator==(const Move&, const Move&) = default;
 };
 
-// Forbidden-move codes (the repetition rule).
+// Forbidden-move codes (the repetition rule): 0 = none, 1 + move code = that move is forbidden.
 constexpr int kNoForbidden = 0;
-constexpr int forbid_code(int hole_dir) { return 1 + hole_dir; }
-constexpr int kForbidCodes = 5;
-
-// Which forbidden codes a previous ply could have caused: none, or the hole moving back onto an
-// empty neighbouring square it just came from. Bit c set = code c possibly reachable.
-inline unsigned reachable_forbid_codes(const Position& p) {
-  unsigned codes = 1u;  // no forbidden move
-  const Bits empty = p.empty();
-  for (int d = 0; d < kDirs; ++d) {
-    int t = step(p.hole, d);
-    if (t >= 0 && (empty & bit(t))) codes |= 1u << forbid_code(d);
-  }
-  return codes;
+constexpr int kForbidCodes = 1 + 4 * kSquares;  // codes 0..100 (7 bits)
+constexpr int forbid_of(Move m) { return 1 + m.code(); }
+constexpr Move forbidden_move(int code) {
+  return Move{static_cast<std::uint8_t>((code - 1) / 4), static_cast<std::uint8_t>((code - 1) % 4)};
 }
+
+// The forbidden codes a previous ply could have caused in p, in increasing order: none; the hole
+// moving back onto an empty neighbour; a piece of the mover pushing back a run that ends in an
+// opponent piece followed by an empty square. At most 1 + 4 + 20.
+struct ForbidList {
+  std::array<std::uint8_t, 28> codes{};
+  int size = 0;
+  const std::uint8_t* begin() const { return codes.data(); }
+  const std::uint8_t* end() const { return codes.data() + size; }
+};
+ForbidList reachable_forbid_codes(const Position& p);
+// Squares of the mover's pieces that could push back in direction d (a bitboard), see above.
+Bits pushback_sources(const Position& p, int d);
+// How many forbidden codes p has (its possibly reachable states, before symmetry).
+int reachable_forbid_count(const Position& p);
 
 // What a move did besides moving things.
 enum class Outcome : std::uint8_t {
@@ -146,7 +156,7 @@ enum class Outcome : std::uint8_t {
 
 struct MoveResult {
   Position next;     // from the next mover's point of view (colours swapped)
-  int next_forbid;   // the forbidden code of the next state
+  int next_forbid;   // the forbidden code of the next state: the move that would undo this one
   Outcome outcome;
   int removed;       // -1 none, 0 a piece of the mover, 1 a piece of the opponent
 };
@@ -185,7 +195,8 @@ std::string to_text(const Position& p);
 // Parses and validates (length, digits, one hole, 4-5 pieces a side); on failure returns nullopt
 // and a message naming what is wrong.
 std::optional<Position> parse_position(std::string_view text, std::string* error);
-// State: a board, optionally followed by ':' and the forbidden hole move, e.g. "...:c4U".
+// State: a board, optionally followed by ':' and the forbidden move, e.g. "...:c4U"; the move
+// must be one a previous ply could have caused (see reachable_forbid_codes).
 std::optional<std::pair<Position, int>> parse_state(std::string_view text, std::string* error);
 std::string state_to_text(const Position& p, int forbid);
 

@@ -15,9 +15,10 @@
 // set counts and its rank is its colex rank. Tables: one entry per canonical M with the number of
 // positions before it.
 //
-// State key (64 bits):  bits 32..36 class id | bits 3..31 rank in class (29 bits; the largest
-// class has 494,236,512 < 2^29 positions) | bits 0..2 forbidden-move code (0 none, 1+dir). A
-// position's key is its state key with code 0. Sorting keys sorts by class, rank, code.
+// State key (64 bits):  bits 36..40 class id | bits 7..35 rank in class (29 bits; the largest
+// class has 494,236,512 < 2^29 positions) | bits 0..6 forbidden-move code (0 none, else 1 + the
+// move code 4*square + dir, at most 100; see board.hpp). A position's key is its state key with
+// code 0. Sorting keys sorts by class, rank, code, so a class or a rank range is a key range.
 #pragma once
 #include <algorithm>
 #include <bit>
@@ -45,12 +46,14 @@ int class_of(const Position& canonical);
 
 using Key = std::uint64_t;
 constexpr int kRankBits = 29;
+constexpr int kForbidBits = 7;
+constexpr int kClassShift = kForbidBits + kRankBits;
 constexpr Key make_key(int cls, std::uint64_t rank, int forbid) {
-  return (Key(cls) << 32) | (rank << 3) | Key(forbid);
+  return (Key(cls) << kClassShift) | (rank << kForbidBits) | Key(forbid);
 }
-constexpr int key_class(Key k) { return static_cast<int>(k >> 32); }
-constexpr std::uint64_t key_rank(Key k) { return (k >> 3) & ((std::uint64_t{1} << kRankBits) - 1); }
-constexpr int key_forbid(Key k) { return static_cast<int>(k & 7); }
+constexpr int key_class(Key k) { return static_cast<int>(k >> kClassShift); }
+constexpr std::uint64_t key_rank(Key k) { return (k >> kForbidBits) & ((std::uint64_t{1} << kRankBits) - 1); }
+constexpr int key_forbid(Key k) { return static_cast<int>(k & ((1u << kForbidBits) - 1)); }
 
 class PositionIndex {
  public:
@@ -138,7 +141,9 @@ KeyedState state_key(const Position& p, int forbid);
 // The representative position and forbidden code of a key.
 std::pair<Position, int> key_state(Key k);
 // Forbidden codes of a canonical position that are distinct states (possibly reachable, and the
-// smallest of their images when the position is symmetric). Bit c = code c.
-unsigned distinct_forbid_codes(const Position& p, unsigned stab);
+// smallest of their images when the position is symmetric), in increasing order.
+ForbidList distinct_forbid_codes(const Position& p, unsigned stab);
+// Their number (fast when the position has no symmetry).
+int distinct_forbid_count(const Position& p, unsigned stab);
 
 }  // namespace zermelo::ostle

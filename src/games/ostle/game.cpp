@@ -42,13 +42,10 @@ class OstleGame final : public Game {
   std::string name() const override { return "ostle"; }
 
   void enumerate(const std::string& tier, const std::function<void(StateKey)>& emit) const override {
-    const PositionIndex& index = PositionIndex::get();
     for (int material : tier_materials(tier))
       for (int hole = 0; hole < kHoleClasses; ++hole) {
         const int cls = class_id(material, hole);
-        index.for_each(cls, 0, index.size(cls), [&](std::uint64_t rank, const Position& p, unsigned stab) {
-          for (int code : distinct_forbid_codes(p, stab)) emit(make_key(cls, rank, code));
-        });
+        enumerate_states(cls, 0, PositionIndex::get().size(cls), emit);
       }
   }
 
@@ -129,6 +126,12 @@ class OstleGame final : public Game {
 }  // namespace
 
 std::unique_ptr<Game> make_ostle_game() { return std::make_unique<OstleGame>(); }
+
+void enumerate_states(int cls, std::uint64_t lo, std::uint64_t hi, const std::function<void(StateKey)>& emit) {
+  PositionIndex::get().for_each(cls, lo, hi, [&](std::uint64_t rank, const Position& p, unsigned stab) {
+    for (int code : distinct_forbid_codes(p, stab)) emit(make_key(cls, rank, code));
+  });
+}
 
 std::vector<std::uint64_t> bfs_levels(int max_ply) {
   OstleGame game;

@@ -57,29 +57,33 @@ constexpr int step(int s, int d) {
 }
 
 // Squares from which a step in direction d leaves the board.
-constexpr Bits edge_mask(int d) {
-  Bits m = 0;
-  for (int s = 0; s < kSquares; ++s)
-    if (step(s, d) < 0) m |= bit(s);
+inline constexpr std::array<Bits, kDirs> kEdgeMask = [] {
+  std::array<Bits, kDirs> m{};
+  for (int d = 0; d < kDirs; ++d)
+    for (int s = 0; s < kSquares; ++s)
+      if (step(s, d) < 0) m[d] |= bit(s);
   return m;
-}
+}();
+constexpr Bits edge_mask(int d) { return kEdgeMask[d]; }
 
 // Every square shifted one step in direction d (squares that would leave the board vanish).
 constexpr Bits shift(Bits b, int d) {
   switch (d) {
-    case kUp: return (b & ~edge_mask(kUp)) >> 1;
-    case kDown: return (b & ~edge_mask(kDown)) << 1;
+    case kUp: return (b & ~kEdgeMask[kUp]) >> 1;
+    case kDown: return (b & ~kEdgeMask[kDown]) << 1;
     case kLeft: return b >> 5;
     default: return (b << 5) & kBoardMask;
   }
 }
 
-constexpr Bits neighbours(int s) {
-  Bits m = 0;
-  for (int d = 0; d < kDirs; ++d)
-    if (step(s, d) >= 0) m |= bit(step(s, d));
+inline constexpr std::array<Bits, kSquares> kNeighbours = [] {
+  std::array<Bits, kSquares> m{};
+  for (int s = 0; s < kSquares; ++s)
+    for (int d = 0; d < kDirs; ++d)
+      if (step(s, d) >= 0) m[s] |= bit(step(s, d));
   return m;
-}
+}();
+constexpr Bits neighbours(int s) { return kNeighbours[s]; }
 
 inline Bits pdep(Bits src, Bits mask) {
 #if defined(__BMI2__)

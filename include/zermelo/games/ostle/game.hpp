@@ -3,6 +3,7 @@
 // helpers the CLI and tests share: tier membership and the breadth-first levels from the start.
 #pragma once
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -12,6 +13,11 @@
 namespace zermelo::ostle {
 
 std::unique_ptr<Game> make_ostle_game();
+
+// Every state key of the positions of class `cls` with rank in [lo, hi), in increasing key order:
+// the per-range producer that Game::enumerate runs class by class and that run-file writers can
+// run chunk by chunk.
+void enumerate_states(int cls, std::uint64_t lo, std::uint64_t hi, const std::function<void(StateKey)>& emit);
 
 // The tier names in solve order and the materials each holds.
 const std::vector<std::string>& tier_names();

@@ -78,10 +78,14 @@ class OstleGame final : public Game {
     thread_local std::vector<KeyedState> parents;
     unmoves(p, forbid, un);
     parents.clear();
+    const PositionIndex& index = PositionIndex::get();
     for (const UnMove& u : un) {
+      const CanonicalPosition cp = canonical_position(u.prev);  // once for all its codes
+      const Key base = make_key(class_of(cp.pos), index.rank(cp.pos), kNoForbidden);
       for (int g : reachable_forbid_codes(u.prev)) {
         if (g == forbid_of(u.move)) continue;  // that move was forbidden there
-        parents.push_back(state_key(u.prev, g));
+        const CanonicalForbid cf = canonical_forbid(cp.achieving, g);
+        parents.push_back(KeyedState{base | static_cast<Key>(cf.forbid), cf.state_stab});
       }
     }
     std::sort(parents.begin(), parents.end(), [](const KeyedState& a, const KeyedState& b) { return a.key < b.key; });

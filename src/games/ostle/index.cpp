@@ -7,21 +7,18 @@
 namespace zermelo::ostle {
 namespace {
 
-const std::array<std::array<std::uint64_t, 26>, 26>& binomials() {
-  static const auto table = [] {
-    std::array<std::array<std::uint64_t, 26>, 26> c{};
-    for (int n = 0; n < 26; ++n) {
-      c[n][0] = 1;
-      for (int k = 1; k <= n; ++k) c[n][k] = c[n - 1][k - 1] + (k < n ? c[n - 1][k] : 0);
-    }
-    return c;
-  }();
-  return table;
-}
+constexpr std::array<std::array<std::uint64_t, 26>, 26> kBinomial = [] {
+  std::array<std::array<std::uint64_t, 26>, 26> c{};
+  for (int n = 0; n < 26; ++n) {
+    c[n][0] = 1;
+    for (int k = 1; k <= n; ++k) c[n][k] = c[n - 1][k - 1] + (k < n ? c[n - 1][k] : 0);
+  }
+  return c;
+}();
 
 }  // namespace
 
-std::uint64_t binomial(int n, int k) { return k < 0 || k > n ? 0 : binomials()[n][k]; }
+std::uint64_t binomial(int n, int k) { return k < 0 || k > n ? 0 : kBinomial[n][k]; }
 
 std::string material_name(int material) {
   return std::to_string(4 + material / 2) + "v" + std::to_string(4 + material % 2);
@@ -38,16 +35,16 @@ int class_of(const Position& p) {
 std::uint64_t PositionIndex::colex_rank(Bits compact) {
   std::uint64_t r = 0;
   int i = 1;
-  for (; compact; compact &= compact - 1, ++i) r += binomial(std::countr_zero(compact), i);
+  for (; compact; compact &= compact - 1, ++i) r += kBinomial[std::countr_zero(compact)][i];
   return r;
 }
 
 Bits PositionIndex::colex_unrank(std::uint64_t rank, int k) {
   Bits out = 0;
   for (int i = k; i >= 1; --i) {
-    int p = i - 1;
-    while (binomial(p + 1, i) <= rank) ++p;
-    rank -= binomial(p, i);
+    int p = i - 1;  // the largest p with C(p, i) <= rank
+    while (p + 1 < 26 && kBinomial[p + 1][i] <= rank) ++p;
+    rank -= kBinomial[p][i];
     out |= Bits{1} << p;
   }
   return out;

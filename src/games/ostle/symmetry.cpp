@@ -77,35 +77,44 @@ int hole_rep_index(int square) { return tables().rep_index[square]; }
 unsigned hole_coset(int square) { return tables().coset[square]; }
 unsigned rep_stabiliser(int hole_index) { return tables().stabiliser[hole_index]; }
 
-Canonical canonicalize(const Position& p, int forbid) {
+CanonicalPosition canonical_position(const Position& p) {
   const Tables& t = tables();
-  Canonical best;
-  bool first = true;
-  unsigned achieving = 0;  // symmetries giving the smallest image
+  CanonicalPosition best{Position{}, 0u};
   for (unsigned rest = t.coset[p.hole]; rest; rest &= rest - 1) {
     const int g = std::countr_zero(rest);
     const Bits me = sym_bits(g, p.me), opp = sym_bits(g, p.opp);
-    if (first || me < best.pos.me || (me == best.pos.me && opp < best.pos.opp)) {
+    if (!best.achieving || me < best.pos.me || (me == best.pos.me && opp < best.pos.opp)) {
       best.pos = Position{me, opp, t.square[g][p.hole]};
-      achieving = 1u << g;
-      first = false;
+      best.achieving = 1u << g;
     } else if (me == best.pos.me && opp == best.pos.opp) {
-      achieving |= 1u << g;
+      best.achieving |= 1u << g;
     }
   }
-  // The symmetries fixing the representative are g * h^-1 for g, h achieving it; as a set that is
-  // achieving composed with the inverse of any one of them. Count and the forbidden code only
-  // need the achieving set itself.
-  best.forbid = 1000;
-  best.state_stab = 0;
+  return best;
+}
+
+CanonicalForbid canonical_forbid(unsigned achieving, int forbid) {
+  if (std::popcount(achieving) == 1) return {sym_forbid(std::countr_zero(achieving), forbid), 1};
+  CanonicalForbid best{1000, 0};
   for (unsigned rest = achieving; rest; rest &= rest - 1) {
     const int f = sym_forbid(std::countr_zero(rest), forbid);
-    if (f < best.forbid) best.forbid = f, best.state_stab = 1;
+    if (f < best.forbid) best = {f, 1};
     else if (f == best.forbid) ++best.state_stab;
   }
+  return best;
+}
+
+Canonical canonicalize(const Position& p, int forbid) {
+  const Tables& t = tables();
+  const CanonicalPosition cp = canonical_position(p);
+  const CanonicalForbid cf = canonical_forbid(cp.achieving, forbid);
+  Canonical best;
+  best.pos = cp.pos;
+  best.forbid = cf.forbid;
+  best.state_stab = cf.state_stab;
   // The stabiliser of the representative position as a set of symmetries (rarely more than 1).
   best.pos_stab = 1u;
-  if (std::popcount(achieving) > 1) {
+  if (std::popcount(cp.achieving) > 1) {
     for (int g = 1; g < kSymmetries; ++g)
       if (t.square[g][best.pos.hole] == best.pos.hole && sym_bits(g, best.pos.me) == best.pos.me &&
           sym_bits(g, best.pos.opp) == best.pos.opp)

@@ -40,4 +40,16 @@ struct Canonical {
 };
 Canonical canonicalize(const Position& p, int forbid);
 
+// The same in two steps, for callers that need one position with several forbidden codes.
+struct CanonicalPosition {
+  Position pos;        // the representative
+  unsigned achieving;  // the symmetries g with g(p) = pos (bit g)
+};
+CanonicalPosition canonical_position(const Position& p);
+struct CanonicalForbid {
+  int forbid;      // the smallest image of the code under the achieving symmetries
+  int state_stab;  // how many achieving symmetries give it (= symmetries fixing the state)
+};
+CanonicalForbid canonical_forbid(unsigned achieving, int forbid);
+
 }  // namespace zermelo::ostle

@@ -222,3 +222,27 @@ TEST(OstleGame, PredecessorsAndSuccessorsAgreeOnSymmetricStates) {
   }
   EXPECT_GT(tested, 1000);
 }
+
+TEST(OstleGame, EveryChildAndParentIsAnEnumeratedState) {
+  auto game = make_ostle_game();
+  std::mt19937_64 rng(21);
+  std::vector<Child> kids;
+  std::vector<StateKey> preds;
+  auto enumerated = [](StateKey k) {
+    bool found = false;
+    enumerate_states(key_class(k), key_rank(k), key_rank(k) + 1, [&](StateKey e) { found |= e == k; });
+    return found;
+  };
+  for (int i = 0; i < 3000; ++i) {
+    const StateKey s = random_state(rng);
+    ASSERT_TRUE(enumerated(s));
+    game->successors(s, kids);
+    for (const Child& c : kids) {
+      if (!c.is_terminal()) {
+        ASSERT_TRUE(enumerated(c.key)) << game->render(c.key);
+      }
+    }
+    game->predecessors(s, preds);
+    for (StateKey p : preds) ASSERT_TRUE(enumerated(p)) << game->render(p);
+  }
+}

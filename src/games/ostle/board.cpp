@@ -92,12 +92,16 @@ ForbidList reachable_forbid_codes(const Position& p) {
   Bits sources[kDirs];
   for (int d = 0; d < kDirs; ++d) sources[d] = pushback_sources(p, d);
   const Bits hole_targets = neighbours(p.hole) & p.empty();
-  for (int s = 0; s < kSquares; ++s)
+  // Squares in increasing order, directions U D L R: codes come out sorted.
+  for (Bits movers = sources[0] | sources[1] | sources[2] | sources[3] | (hole_targets ? bit(p.hole) : 0); movers;
+       movers &= movers - 1) {
+    const int s = std::countr_zero(movers);
     for (int d = 0; d < kDirs; ++d) {
       const bool hole_back = s == p.hole && step(s, d) >= 0 && (hole_targets & bit(step(s, d)));
       if (hole_back || (sources[d] & bit(s)))
         list.codes[list.size++] = static_cast<std::uint8_t>(forbid_of(Move{static_cast<std::uint8_t>(s), static_cast<std::uint8_t>(d)}));
     }
+  }
   return list;
 }
 

@@ -65,6 +65,7 @@ PositionIndex::PositionIndex() : classes_(kClasses) {
     t.opp_sets = binomial(kSquares - 1 - t.k_me, t.k_opp);
     const unsigned group = rep_stabiliser(class_hole_index(cls));
     t.entry_of_m.assign(binomial(kSquares - 1, t.k_me), -1);
+    t.offset_of_m.assign(binomial(kSquares - 1, t.k_me), kNotCanonical);
     std::uint64_t total = 0;
     std::uint64_t m_rank = 0;
     const Bits last = ((Bits{1} << t.k_me) - 1) << (kSquares - 1 - t.k_me);
@@ -79,6 +80,7 @@ PositionIndex::PositionIndex() : classes_(kClasses) {
       }
       if (smallest) {
         MEntry entry{me, total, -1, fixing};
+        t.offset_of_m[m_rank] = fixing == 1u ? static_cast<std::uint32_t>(total) : kListed;
         if (fixing == 1u) {
           total += t.opp_sets;
         } else {
@@ -115,10 +117,11 @@ std::size_t PositionIndex::entry_at(const ClassTable& t, std::uint64_t rank) con
 
 std::uint64_t PositionIndex::rank(const Position& p) const {
   const ClassTable& t = classes_[class_of(p)];
-  const std::int32_t e = t.entry_of_m[colex_rank(pext(p.me, t.nonhole))];
-  if (e < 0) throw std::logic_error("ostle: rank of a non-canonical position " + to_text(p));
-  const MEntry& m = t.entries[e];
-  if (m.list < 0) return m.offset + colex_rank(pext(p.opp, t.nonhole & ~m.me));
+  const std::uint64_t m_rank = colex_rank(pext(p.me, t.nonhole));
+  const std::uint32_t offset = t.offset_of_m[m_rank];
+  if (offset < kListed) return offset + colex_rank(pext(p.opp, t.nonhole & ~p.me));
+  if (offset == kNotCanonical) throw std::logic_error("ostle: rank of a non-canonical position " + to_text(p));
+  const MEntry& m = t.entries[t.entry_of_m[m_rank]];
   const auto& list = t.lists[m.list];
   auto it = std::lower_bound(list.begin(), list.end(), p.opp);
   if (it == list.end() || *it != p.opp) throw std::logic_error("ostle: rank of a non-canonical position " + to_text(p));

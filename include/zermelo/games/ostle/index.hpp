@@ -85,9 +85,13 @@ class PositionIndex {
     std::uint64_t opp_sets = 0;  // C(24 - k_me, k_opp)
     std::vector<MEntry> entries;            // canonical M, increasing
     std::vector<std::int32_t> entry_of_m;   // colex rank of M -> entry, -1 if not canonical
+    // colex rank of M -> its offset, or kListed (look in entry_of_m) or kNotCanonical: the one
+    // small array that rank() touches for almost every position.
+    std::vector<std::uint32_t> offset_of_m;
     std::vector<std::vector<Bits>> lists;   // canonical opponent sets for symmetric M, increasing
   };
   std::vector<ClassTable> classes_;
+  static constexpr std::uint32_t kListed = 0xFFFFFFFEu, kNotCanonical = 0xFFFFFFFFu;
 
   static std::uint64_t colex_rank(Bits compact);
   static Bits colex_unrank(std::uint64_t rank, int k);

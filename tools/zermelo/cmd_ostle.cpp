@@ -103,39 +103,38 @@ void run_count(const std::vector<std::string>& specs) {
   std::cout << os.str();
 }
 
+// The state as given (its own orientation), its canonical key, and every legal move with the
+// state it leads to (from the next mover's point of view) or the end of the game.
 void run_show(const std::string& text) {
-  auto game = make_ostle_game();
   std::string error;
-  auto key = game->parse(text, &error);
-  if (!key) throw std::invalid_argument(error);
-  std::vector<zermelo::Child> kids;
-  game->successors(*key, kids);
-  const bool mate = game->terminal_value(*key).is_known();
+  const auto st = parse_state(text, &error);
+  if (!st) throw std::invalid_argument(error);
+  const auto [p, forbid] = *st;
+  const Key key = state_key(p, forbid).key;
+  const bool mate = is_checkmate(p);
+  const MoveList moves = legal_moves(p, forbid);
+  auto outcome_text = [](Outcome o) { return o == Outcome::kMoverWins ? "the mover wins" : "the mover loses"; };
   if (zermelo::cli::globals().json) {
-    const auto [p, forbid] = key_state(*key);
-    nlohmann::json j{{"key", *key}, {"class", class_name(key_class(*key))}, {"rank", key_rank(*key)},
-                     {"state", state_to_text(p, forbid)}, {"checkmate", mate}, {"moves", nlohmann::json::array()}};
-    for (std::size_t i = 0; i < kids.size(); ++i) {
-      nlohmann::json m{{"move", game->move_name(*key, i)}};
-      if (kids[i].is_terminal()) m["ends_game"] = kids[i].terminal.to_string() + " for the next mover";
-      else {
-        const auto [cp, cf] = key_state(kids[i].key);
-        m["key"] = kids[i].key, m["state"] = state_to_text(cp, cf);
-      }
-      j["moves"].push_back(m);
+    nlohmann::json j{{"state", state_to_text(p, forbid)}, {"key", key}, {"class", class_name(key_class(key))},
+                     {"rank", key_rank(key)}, {"checkmate", mate}, {"moves", nlohmann::json::array()}};
+    for (const Move& m : moves) {
+      const MoveResult r = apply_move(p, m);
+      nlohmann::json jm{{"move", move_name(m)}};
+      if (r.outcome != Outcome::kContinues) jm["ends_game"] = outcome_text(r.outcome);
+      else jm["state"] = state_to_text(r.next, r.next_forbid), jm["key"] = state_key(r.next, r.next_forbid).key;
+      j["moves"].push_back(jm);
     }
     std::cout << j.dump(2) << "\n";
     return;
   }
-  std::cout << game->render(*key) << kids.size() << " legal moves:\n";
-  for (std::size_t i = 0; i < kids.size(); ++i) {
-    std::cout << "  " << game->move_name(*key, i) << "  ";
-    if (kids[i].is_terminal()) {
-      std::cout << "ends the game (" << kids[i].terminal.to_string() << " for the next mover)\n";
-    } else {
-      const auto [cp, cf] = key_state(kids[i].key);
-      std::cout << state_to_text(cp, cf) << (game->terminal_value(kids[i].key).is_known() ? "  (checkmate)" : "") << "\n";
-    }
+  std::cout << diagram(p, forbid) << "key " << key << " (class " << class_name(key_class(key)) << ", rank "
+            << key_rank(key) << ")" << (mate ? ", checkmate: the mover wins at once" : "") << "\n"
+            << moves.size << " legal moves (next states from the next mover's point of view):\n";
+  for (const Move& m : moves) {
+    const MoveResult r = apply_move(p, m);
+    std::cout << "  " << move_name(m) << "  ";
+    if (r.outcome != Outcome::kContinues) std::cout << "ends the game: " << outcome_text(r.outcome) << "\n";
+    else std::cout << state_to_text(r.next, r.next_forbid) << (is_checkmate(r.next) ? "  (checkmate)" : "") << "\n";
   }
 }
 

@@ -1,0 +1,162 @@
+// Ostle behind the Game interface (see include/zermelo/games/ostle/game.hpp).
+//
+// Value convention (docs/ostle.md): a checkmate position is decided by the rules, win in 0 for
+// the mover; every other state's value counts plies to the next checkmate position. A move that
+// ends the game leads to no state: a move leaving the opponent with three pieces (only possible
+// from a checkmate position) gives the next mover loss in 0, a move removing the mover's own
+// fourth-last piece gives the next mover win in 0, so it counts as losing in 1, like moving into
+// a checkmate position.
+#include "zermelo/games/ostle/game.hpp"
+
+#include <algorithm>
+#include <sstream>
+#include <stdexcept>
+#include <unordered_set>
+
+#include "zermelo/games/ostle/board.hpp"
+#include "zermelo/games/ostle/index.hpp"
+
+namespace zermelo::ostle {
+
+const std::vector<std::string>& tier_names() {
+  static const std::vector<std::string> names = {"4v4", "5v4+4v5", "5v5"};
+  return names;
+}
+
+std::vector<int> tier_materials(const std::string& tier) {
+  if (tier == "4v4") return {material_of(4, 4)};
+  if (tier == "5v4+4v5") return {material_of(4, 5), material_of(5, 4)};
+  if (tier == "5v5") return {material_of(5, 5)};
+  if (tier == "all") return {0, 1, 2, 3};
+  throw std::invalid_argument("ostle: unknown tier '" + tier + "' (use 4v4, 5v4+4v5, 5v5 or all)");
+}
+
+namespace {
+
+std::string tier_of_material(int material) {
+  return material == 0 ? "4v4" : material == 3 ? "5v5" : "5v4+4v5";
+}
+
+class OstleGame final : public Game {
+ public:
+  std::string name() const override { return "ostle"; }
+
+  void enumerate(const std::string& tier, const std::function<void(StateKey)>& emit) const override {
+    for (int material : tier_materials(tier))
+      for (int hole = 0; hole < kHoleClasses; ++hole) {
+        const int cls = class_id(material, hole);
+        enumerate_states(cls, 0, PositionIndex::get().size(cls), emit);
+      }
+  }
+
+  Value terminal_value(StateKey s) const override {
+    return is_checkmate(key_state(s).first) ? Value::win(0) : Value::unknown();
+  }
+
+  void successors(StateKey s, std::vector<Child>& out) const override {
+    out.clear();
+    const auto [p, forbid] = key_state(s);
+    for (const Move& m : legal_moves(p, forbid)) {
+      const MoveResult r = apply_move(p, m);
+      switch (r.outcome) {
+        case Outcome::kMoverWins: out.push_back(Child::ends_game(Value::loss(0))); break;
+        case Outcome::kMoverLoses: out.push_back(Child::ends_game(Value::win(0))); break;
+        case Outcome::kContinues: out.push_back(Child::state(state_key(r.next, r.next_forbid).key)); break;
+      }
+    }
+  }
+
+  bool has_predecessors() const override { return true; }
+
+  // Un-moves give exact previous states; with symmetric states a parent s reaches the child c
+  // by (un-moves giving s) * |Stab(s)| / |Stab(c)| moves, which is what successors(s) lists.
+  void predecessors(StateKey s, std::vector<StateKey>& out) const override {
+    out.clear();
+    const auto [p, forbid] = key_state(s);
+    const int child_stab = canonicalize(p, forbid).state_stab;
+    thread_local std::vector<UnMove> un;
+    thread_local std::vector<KeyedState> parents;
+    unmoves(p, forbid, un);
+    parents.clear();
+    const PositionIndex& index = PositionIndex::get();
+    for (const UnMove& u : un) {
+      const CanonicalPosition cp = canonical_position(u.prev);  // once for all its codes
+      const Key base = make_key(class_of(cp.pos), index.rank(cp.pos), kNoForbidden);
+      for (int g : reachable_forbid_codes(u.prev)) {
+        if (g == forbid_of(u.move)) continue;  // that move was forbidden there
+        const CanonicalForbid cf = canonical_forbid(cp.achieving, g);
+        parents.push_back(KeyedState{base | static_cast<Key>(cf.forbid), cf.state_stab});
+      }
+    }
+    std::sort(parents.begin(), parents.end(), [](const KeyedState& a, const KeyedState& b) { return a.key < b.key; });
+    for (std::size_t i = 0; i < parents.size();) {
+      std::size_t j = i;
+      while (j < parents.size() && parents[j].key == parents[i].key) ++j;
+      const std::size_t moves = (j - i) * static_cast<std::size_t>(parents[i].stab) / static_cast<std::size_t>(child_stab);
+      out.insert(out.end(), moves, parents[i].key);
+      i = j;
+    }
+  }
+
+  std::vector<Tier> tiers() const override {
+    return {Tier{"4v4", {}}, Tier{"5v4+4v5", {"4v4"}}, Tier{"5v5", {"5v4+4v5", "4v4"}}};
+  }
+  std::string tier_of(StateKey s) const override { return tier_of_material(class_material(key_class(s))); }
+
+  StateKey start() const override { return state_key(start_position(), kNoForbidden).key; }
+
+  std::string render(StateKey s) const override {
+    const auto [p, forbid] = key_state(s);
+    std::ostringstream os;
+    os << diagram(p, forbid) << "class " << class_name(key_class(s)) << ", rank " << key_rank(s) << ", key " << s
+       << (is_checkmate(p) ? ", checkmate (the mover wins at once)" : "") << "\n";
+    return os.str();
+  }
+
+  std::optional<StateKey> parse(std::string_view text, std::string* error) const override {
+    auto st = parse_state(text, error);
+    if (!st) return std::nullopt;
+    return state_key(st->first, st->second).key;
+  }
+
+  std::string move_name(StateKey s, std::size_t i) const override {
+    const auto [p, forbid] = key_state(s);
+    const MoveList moves = legal_moves(p, forbid);
+    if (i >= static_cast<std::size_t>(moves.size)) return "?";
+    return ostle::move_name(moves.moves[i]);
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<Game> make_ostle_game() { return std::make_unique<OstleGame>(); }
+
+void enumerate_states(int cls, std::uint64_t lo, std::uint64_t hi, const std::function<void(StateKey)>& emit) {
+  PositionIndex::get().for_each(cls, lo, hi, [&](std::uint64_t rank, const Position& p, unsigned stab) {
+    for (int code : distinct_forbid_codes(p, stab)) emit(make_key(cls, rank, code));
+  });
+}
+
+std::vector<std::uint64_t> bfs_levels(int max_ply) {
+  OstleGame game;
+  std::unordered_set<StateKey> seen{game.start()};
+  std::vector<StateKey> frontier{game.start()}, next;
+  std::vector<std::uint64_t> levels{1};
+  std::vector<Child> kids;
+  for (int ply = 1; ply <= max_ply; ++ply) {
+    next.clear();
+    for (StateKey s : frontier) {
+      game.successors(s, kids);
+      for (const Child& c : kids)
+        if (!c.is_terminal() && seen.insert(c.key).second) next.push_back(c.key);
+    }
+    levels.push_back(next.size());
+    frontier.swap(next);
+  }
+  return levels;
+}
+
+}  // namespace zermelo::ostle
+
+ZERMELO_REGISTER_GAME(ostle, "Ostle, the 5x5 pushing game with a hole (Takizawa 2023; 2.7e9 positions)",
+                      [](const std::vector<std::string>&) { return zermelo::ostle::make_ostle_game(); })

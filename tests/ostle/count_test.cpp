@@ -1,0 +1,61 @@
+// Counting positions, checkmates and states by class: the 4v4 tier against the published
+// checkmate count (the full 2.7e9 count is a bench: bench/results/ostle.md).
+#include <gtest/gtest.h>
+
+#include "zermelo/games/ostle/count.hpp"
+
+using namespace zermelo::ostle;
+
+TEST(OstleCount, FourVersusFourMatchesThePublishedCheckmates) {
+  std::vector<int> classes;
+  for (int h = 0; h < kHoleClasses; ++h) classes.push_back(class_id(material_of(4, 4), h));
+  const auto counts = count_classes(classes, 2);
+  StateCounts total;
+  for (const auto& c : counts) total += c;
+  EXPECT_EQ(total.positions, 160900185u);
+  EXPECT_EQ(total.checkmates, 84616783u);
+  EXPECT_GT(total.states, total.positions);
+  EXPECT_LT(total.nontrivial_states, total.states);
+}
+
+TEST(OstleCount, ChunksAddUpToTheWholeClass) {
+  // One class counted in one piece and in uneven ranges gives the same numbers.
+  const int cls = class_id(material_of(5, 4), 5);
+  const std::uint64_t n = PositionIndex::get().size(cls);
+  const StateCounts whole = count_range(cls, 0, n);
+  StateCounts parts;
+  for (std::uint64_t lo = 0; lo < n; lo += 3333331) parts += count_range(cls, lo, std::min(n, lo + 3333331));
+  EXPECT_EQ(whole.positions, n);
+  EXPECT_EQ(parts.positions, whole.positions);
+  EXPECT_EQ(parts.checkmates, whole.checkmates);
+  EXPECT_EQ(parts.states, whole.states);
+  EXPECT_EQ(parts.nontrivial_states, whole.nontrivial_states);
+}
+
+TEST(OstleCount, StatesOfTheMostSymmetricClassMatchBurnside) {
+  // 4v4 with the hole on c3 (all 8 symmetries fix the hole): the number of states up to symmetry
+  // is the average over the symmetries of the raw (position, forbidden code) pairs each fixes,
+  // counted here over every raw placement without the index or the canonical forms.
+  const int hole = kHoleReps[5];
+  const int cls = class_id(material_of(4, 4), 5);
+  const Bits free = kBoardMask & ~bit(hole);
+  std::uint64_t fixed_states = 0, fixed_nontrivial = 0;
+  for (Bits me_c = 0xF; me_c < (1u << 24); me_c = next_combination(me_c)) {
+    const Bits me = pdep(me_c, free);
+    for (Bits opp_c = 0xF; opp_c < (1u << 20); opp_c = next_combination(opp_c)) {
+      const Position p{me, pdep(opp_c, free & ~me), hole};
+      const bool mate = is_checkmate(p);
+      std::uint64_t n = static_cast<std::uint64_t>(reachable_forbid_count(p));  // the identity fixes all
+      for (int g = 1; g < kSymmetries; ++g) {
+        if (sym_bits(g, p.me) != p.me || sym_bits(g, p.opp) != p.opp) continue;
+        for (int code : reachable_forbid_codes(p)) n += sym_forbid(g, code) == code;
+      }
+      fixed_states += n;
+      if (!mate) fixed_nontrivial += n;
+    }
+  }
+  ASSERT_EQ(fixed_states % 8, 0u);
+  const StateCounts c = count_range(cls, 0, PositionIndex::get().size(cls));
+  EXPECT_EQ(c.states, fixed_states / 8);
+  EXPECT_EQ(c.nontrivial_states, fixed_nontrivial / 8);
+}

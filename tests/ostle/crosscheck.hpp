@@ -1,0 +1,89 @@
+// Random play checked move by move against the reference rules: the fast engine and the
+// reference must agree on the legal moves (including the repetition rule, which the reference
+// applies by comparing with the full previous position), on every move's result, on wins and on
+// checkmate, and the fast engine's forbidden code must be one it calls possibly reachable.
+// Shared by the test (hundreds of thousands of states) and the bench (millions).
+#pragma once
+#include <algorithm>
+#include <cstdint>
+#include <optional>
+#include <random>
+#include <sstream>
+#include <string>
+
+#include "tests/ostle/reference.hpp"
+#include "zermelo/games/ostle/board.hpp"
+
+namespace ostle_check {
+
+struct Stats {
+  std::uint64_t states = 0, moves = 0, mismatches = 0;
+  std::string first_error;
+};
+
+inline zermelo::ostle::Position random_position(std::mt19937_64& rng) {
+  using namespace zermelo::ostle;
+  int squares[kSquares];
+  for (int i = 0; i < kSquares; ++i) squares[i] = i;
+  std::shuffle(squares, squares + kSquares, rng);
+  const int mine = 4 + static_cast<int>(rng() % 2), theirs = 4 + static_cast<int>(rng() % 2);
+  Position p;
+  p.hole = squares[0];
+  for (int i = 0; i < mine; ++i) p.me |= bit(squares[1 + i]);
+  for (int i = 0; i < theirs; ++i) p.opp |= bit(squares[1 + mine + i]);
+  return p;
+}
+
+inline ostle_ref::Move to_ref(zermelo::ostle::Move m) {
+  return ostle_ref::Move{zermelo::ostle::file_of(m.square), zermelo::ostle::rank_of(m.square), m.dir};
+}
+
+inline Stats random_walks(std::uint64_t seed, int walks, int max_plies) {
+  using namespace zermelo::ostle;
+  std::mt19937_64 rng(seed);
+  Stats st;
+  auto fail = [&](const std::string& what, const Position& p, int forbid) {
+    if (st.mismatches++ == 0) st.first_error = what + " at " + state_to_text(p, forbid);
+  };
+  for (int w = 0; w < walks; ++w) {
+    Position p = random_position(rng);
+    int forbid = kNoForbidden;
+    ostle_ref::Board board = ostle_ref::from_text(to_text(p));
+    std::optional<ostle_ref::Board> before;
+    for (int ply = 0; ply < max_plies; ++ply) {
+      ++st.states;
+      const MoveList fast = legal_moves(p, forbid);
+      const auto ref = ostle_ref::legal_moves(board, before);
+      bool same = static_cast<std::size_t>(fast.size) == ref.size();
+      for (int i = 0; same && i < fast.size; ++i) same = to_ref(fast.moves[i]) == ref[i];
+      if (!same) fail("legal moves differ", p, forbid);
+      bool code_ok = false;
+      for (int c : reachable_forbid_codes(p)) code_ok |= c == forbid;
+      if (!code_ok) fail("forbidden code not possibly reachable", p, forbid);
+      if (is_checkmate(p) != ostle_ref::is_checkmate(board, before)) fail("checkmate differs", p, forbid);
+      for (const Move& m : fast) {
+        ++st.moves;
+        const MoveResult r = apply_move(p, m);
+        const ostle_ref::Played q = ostle_ref::play(board, to_ref(m));
+        const int outcome = r.outcome == Outcome::kContinues ? 0 : r.outcome == Outcome::kMoverWins ? 1 : 2;
+        const int ref_outcome = q.result == ostle_ref::Result::kContinues ? 0 : q.result == ostle_ref::Result::kMoverWins ? 1 : 2;
+        if (outcome != ref_outcome) fail("outcome of " + move_name(m) + " differs", p, forbid);
+        if (outcome == 0 && to_text(r.next) != ostle_ref::to_text(q.next)) fail("result of " + move_name(m) + " differs", p, forbid);
+      }
+      // Walk on with a random move that does not end the game (to see long games too).
+      MoveList going;
+      for (const Move& m : fast)
+        if (apply_move(p, m).outcome == Outcome::kContinues) going.push(m);
+      if (going.size == 0) break;
+      const Move m = going.moves[rng() % static_cast<std::uint64_t>(going.size)];
+      const MoveResult r = apply_move(p, m);
+      before = board;
+      board = ostle_ref::play(board, to_ref(m)).next;
+      p = r.next;
+      forbid = r.next_forbid;
+    }
+  }
+  return st;
+}
+
+}  // namespace ostle_check

@@ -1,0 +1,248 @@
+// Ostle behind the Game interface: registry, keys and symmetry, successors against predecessors,
+// values of game-ending moves and checkmates, rendering and parsing.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <map>
+#include <random>
+
+#include "tests/ostle/crosscheck.hpp"
+#include "zermelo/games/ostle/game.hpp"
+#include "zermelo/games/ostle/index.hpp"
+
+using namespace zermelo;
+using namespace zermelo::ostle;
+
+namespace {
+
+// A random possibly reachable state, as a canonical key.
+StateKey random_state(std::mt19937_64& rng) {
+  const Position p = ostle_check::random_position(rng);
+  const ForbidList codes = reachable_forbid_codes(p);
+  return state_key(p, codes.codes[rng() % static_cast<std::uint64_t>(codes.size)]).key;
+}
+
+std::size_t count_of(const std::vector<StateKey>& v, StateKey k) { return static_cast<std::size_t>(std::count(v.begin(), v.end(), k)); }
+std::size_t count_child(const std::vector<Child>& v, StateKey k) {
+  return static_cast<std::size_t>(std::count_if(v.begin(), v.end(), [&](const Child& c) { return !c.is_terminal() && c.key == k; }));
+}
+
+}  // namespace
+
+TEST(OstleGame, IsRegisteredWithTiersBottomUp) {
+  auto game = make_game("ostle");
+  EXPECT_EQ(game->name(), "ostle");
+  const auto tiers = game->tiers();
+  ASSERT_EQ(tiers.size(), 3u);
+  EXPECT_EQ(tiers[0].name, "4v4");
+  EXPECT_EQ(tiers[1].name, "5v4+4v5");
+  EXPECT_EQ(tiers[2].name, "5v5");
+  EXPECT_EQ(game->tier_of(game->start()), "5v5");
+  EXPECT_TRUE(game->has_predecessors());
+}
+
+TEST(OstleGame, KeysAreTheSameForEverySymmetricImage) {
+  std::mt19937_64 rng(3);
+  for (int i = 0; i < 20000; ++i) {
+    const Position p = ostle_check::random_position(rng);
+    const ForbidList codes = reachable_forbid_codes(p);
+    const int forbid = codes.codes[rng() % static_cast<std::uint64_t>(codes.size)];
+    const Key k = state_key(p, forbid).key;
+    for (int g = 0; g < kSymmetries; ++g) ASSERT_EQ(state_key(sym_position(g, p), sym_forbid(g, forbid)).key, k);
+    // The key's representative is the same position up to symmetry (checked by the reference).
+    const auto [rep, rep_forbid] = key_state(k);
+    EXPECT_TRUE(ostle_ref::equivalent(ostle_ref::from_text(to_text(rep)), ostle_ref::from_text(to_text(p))));
+    EXPECT_EQ(state_key(rep, rep_forbid).key, k);
+  }
+}
+
+TEST(OstleGame, PredecessorsAndSuccessorsAgree) {
+  auto game = make_ostle_game();
+  std::mt19937_64 rng(5);
+  std::vector<Child> kids, kids2;
+  std::vector<StateKey> preds, preds2;
+  std::size_t edges = 0;
+  for (int i = 0; i < 1500; ++i) {
+    // Forward: every child c of s has s among its predecessors as often as c among s's children.
+    const StateKey s = random_state(rng);
+    game->successors(s, kids);
+    for (const Child& c : kids) {
+      if (c.is_terminal()) continue;
+      game->predecessors(c.key, preds);
+      ASSERT_EQ(count_of(preds, s), count_child(kids, c.key)) << game->render(s) << game->render(c.key);
+      ++edges;
+    }
+    // Backward: every predecessor p of c has c among its successors as often.
+    const StateKey c = random_state(rng);
+    game->predecessors(c, preds2);
+    for (StateKey p : preds2) {
+      game->successors(p, kids2);
+      ASSERT_EQ(count_child(kids2, c), count_of(preds2, p)) << game->render(p) << game->render(c);
+      ++edges;
+    }
+  }
+  EXPECT_GT(edges, 50000u);
+}
+
+TEST(OstleGame, SymmetricStatesCountMovesWithMultiplicity) {
+  // The start is mirror-symmetric: b1D and d1D lead to the same state, listed twice.
+  auto game = make_ostle_game();
+  std::vector<Child> kids;
+  game->successors(game->start(), kids);
+  ASSERT_EQ(kids.size(), 24u);
+  std::vector<StateKey> preds;
+  std::map<StateKey, int> times;
+  for (const Child& c : kids)
+    if (!c.is_terminal()) ++times[c.key];
+  EXPECT_EQ(times.size(), 9u);  // the 9 states of ply 1
+  for (auto [c, n] : times) {
+    game->predecessors(c, preds);
+    EXPECT_EQ(static_cast<int>(count_of(preds, game->start())), n) << game->render(c);
+  }
+}
+
+TEST(OstleGame, ValuesOfCheckmatesAndGameEndingMoves) {
+  auto game = make_ostle_game();
+  std::string error;
+  // The mover can push their a5 piece off: a checkmate position, decided as win in 0.
+  auto mate = game->parse("10000-10000-10003-20000-22211", &error);
+  ASSERT_TRUE(mate.has_value()) << error;
+  EXPECT_EQ(game->terminal_value(*mate), Value::win(0));
+  std::vector<Child> kids;
+  game->successors(*mate, kids);
+  bool wins = false;
+  for (std::size_t i = 0; i < kids.size(); ++i)
+    if (kids[i].is_terminal() && kids[i].terminal == Value::loss(0)) {
+      wins = true;
+      EXPECT_EQ(game->move_name(*mate, i).size(), 3u);
+    }
+  EXPECT_TRUE(wins);
+  // With four pieces, moving one's own piece off loses: the next mover has won (loss in 1 here).
+  auto four = game->parse("11110-00000-00300-00000-22222", &error);
+  ASSERT_TRUE(four.has_value()) << error;
+  EXPECT_EQ(game->terminal_value(*four), Value::unknown());
+  game->successors(*four, kids);
+  int suicides = 0;
+  for (const Child& c : kids)
+    if (c.is_terminal()) {
+      EXPECT_EQ(c.terminal, Value::win(0));
+      EXPECT_EQ(c.terminal.parent_via(), Value::loss(1));
+      ++suicides;
+    }
+  EXPECT_GT(suicides, 0);
+}
+
+TEST(OstleGame, RendersAndParsesStates) {
+  auto game = make_ostle_game();
+  const std::string diagram = game->render(game->start());
+  EXPECT_NE(diagram.find("a b c d e"), std::string::npos);
+  EXPECT_NE(diagram.find("class 5v5/c3"), std::string::npos);
+  std::string error;
+  auto k = game->parse("11111-00000-00300-00000-22222", &error);
+  ASSERT_TRUE(k.has_value()) << error;
+  EXPECT_EQ(*k, game->start());
+  // A mirrored state parses to the same key.
+  auto a = game->parse("11111-00000-03000-00000-22222:b3R", &error);
+  auto b = game->parse("11111-00000-00030-00000-22222:d3L", &error);
+  ASSERT_TRUE(a && b) << error;
+  EXPECT_EQ(*a, *b);
+  EXPECT_EQ(key_forbid(*a) != 0, true);
+  EXPECT_FALSE(game->parse("11111-00000-00300-00000-2222", &error).has_value());
+  EXPECT_NE(error.find("wrong length"), std::string::npos);
+  EXPECT_EQ(game->move_name(game->start(), 0), "a1U");
+}
+
+TEST(OstleGame, EnumeratesSortedPossiblyReachableStates) {
+  // The c3 4v4 class: keys strictly increasing, each a round trip, as many as the counter says.
+  const int cls = class_id(material_of(4, 4), 5);
+  StateKey last = 0;
+  std::uint64_t n = 0;
+  bool sorted = true;
+  enumerate_states(cls, 0, PositionIndex::get().size(cls), [&](StateKey k) {
+    sorted &= n == 0 || k > last;
+    last = k;
+    ++n;
+  });
+  EXPECT_TRUE(sorted);
+  std::uint64_t expected = 0;
+  PositionIndex::get().for_each(cls, 0, PositionIndex::get().size(cls), [&](std::uint64_t, const Position& p, unsigned stab) {
+    expected += static_cast<std::uint64_t>(distinct_forbid_count(p, stab));
+  });
+  EXPECT_EQ(n, expected);
+  std::mt19937_64 rng(9);
+  for (int i = 0; i < 2000; ++i) {
+    const std::uint64_t r = rng() % PositionIndex::get().size(cls);
+    enumerate_states(cls, r, r + 1, [&](StateKey k) {
+      const auto [p, f] = key_state(k);
+      EXPECT_EQ(state_key(p, f).key, k);
+    });
+  }
+}
+
+TEST(OstleGame, PredecessorsAndSuccessorsAgreeOnSymmetricStates) {
+  // Positions fixed by a reflection, with the hole on its axis: symmetric states are where the
+  // multiplicities of predecessors need care.
+  auto game = make_ostle_game();
+  std::mt19937_64 rng(13);
+  std::vector<Child> kids, kids2;
+  std::vector<StateKey> preds, preds2;
+  int tested = 0;
+  for (int g : {1, 2, 4}) {  // mirror files, mirror ranks, transpose (see symmetry.cpp)
+    for (int tries = 0; tested < 600 * (g == 4 ? 3 : g) && tries < 200000; ++tries) {
+      Position p;
+      std::vector<int> fixed;
+      for (int s = 0; s < kSquares; ++s)
+        if (sym_square(g, s) == s) fixed.push_back(s);
+      p.hole = fixed[rng() % fixed.size()];
+      for (int s = 0; s < kSquares; ++s) {
+        const int t = sym_square(g, s);
+        if (s == p.hole || t < s) continue;
+        const auto roll = rng() % 10;
+        const Bits b = bit(s) | bit(t);
+        if (roll < 2) p.me |= b;
+        else if (roll < 4) p.opp |= b;
+      }
+      if (p.my_count() < 4 || p.my_count() > 5 || p.opp_count() < 4 || p.opp_count() > 5) continue;
+      ++tested;
+      for (int code : reachable_forbid_codes(p)) {
+        const StateKey s = state_key(p, code).key;
+        game->successors(s, kids);
+        for (const Child& c : kids) {
+          if (c.is_terminal()) continue;
+          game->predecessors(c.key, preds);
+          ASSERT_EQ(count_of(preds, s), count_child(kids, c.key)) << game->render(s) << game->render(c.key);
+        }
+        game->predecessors(s, preds2);
+        for (StateKey q : preds2) {
+          game->successors(q, kids2);
+          ASSERT_EQ(count_child(kids2, s), count_of(preds2, q)) << game->render(q) << game->render(s);
+        }
+      }
+    }
+  }
+  EXPECT_GT(tested, 1000);
+}
+
+TEST(OstleGame, EveryChildAndParentIsAnEnumeratedState) {
+  auto game = make_ostle_game();
+  std::mt19937_64 rng(21);
+  std::vector<Child> kids;
+  std::vector<StateKey> preds;
+  auto enumerated = [](StateKey k) {
+    bool found = false;
+    enumerate_states(key_class(k), key_rank(k), key_rank(k) + 1, [&](StateKey e) { found |= e == k; });
+    return found;
+  };
+  for (int i = 0; i < 3000; ++i) {
+    const StateKey s = random_state(rng);
+    ASSERT_TRUE(enumerated(s));
+    game->successors(s, kids);
+    for (const Child& c : kids) {
+      if (!c.is_terminal()) {
+        ASSERT_TRUE(enumerated(c.key)) << game->render(c.key);
+      }
+    }
+    game->predecessors(s, preds);
+    for (StateKey p : preds) ASSERT_TRUE(enumerated(p)) << game->render(p);
+  }
+}

@@ -1,0 +1,172 @@
+// `zermelo ostle ...`: Ostle's own commands. `count` enumerates positions and states by class
+// (the full 2.7e9 positions in a few minutes on 2 cores), `show` prints a state with its moves,
+// `bfs` prints the breadth-first levels from the start. Human tables by default, JSON with --json.
+#include <chrono>
+#include <iomanip>
+#include <iostream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <stdexcept>
+
+#include "tools/zermelo/command.hpp"
+#include "zermelo/games/ostle/count.hpp"
+#include "zermelo/games/ostle/game.hpp"
+#include "zermelo/games/ostle/index.hpp"
+
+namespace {
+
+using namespace zermelo::ostle;
+
+std::string with_commas(std::uint64_t n) {
+  std::string s = std::to_string(n);
+  for (int i = static_cast<int>(s.size()) - 3; i > 0; i -= 3) s.insert(static_cast<std::size_t>(i), ",");
+  return s;
+}
+
+// "all", a material ("5v4"), a tier ("5v4+4v5") or one class ("5v4/a2").
+std::vector<int> classes_of(const std::string& spec) {
+  std::vector<int> out;
+  for (int cls = 0; cls < kClasses; ++cls) {
+    const std::string material = material_name(class_material(cls));
+    const bool in_tier = spec == "5v4+4v5" && (material == "5v4" || material == "4v5");
+    if (spec == "all" || spec == material || spec == class_name(cls) || in_tier) out.push_back(cls);
+  }
+  if (out.empty())
+    throw std::invalid_argument("unknown class '" + spec +
+                                "' (use all, 4v4, 4v5, 5v4, 5v5, 5v4+4v5, or a class like 5v4/a2; "
+                                "mover's pieces first, hole square a1 a2 a3 b2 b3 c3)");
+  return out;
+}
+
+void run_count(const std::vector<std::string>& specs) {
+  const auto& g = zermelo::cli::globals();
+  std::vector<int> classes;
+  for (const auto& spec : specs)
+    for (int cls : classes_of(spec))
+      if (std::find(classes.begin(), classes.end(), cls) == classes.end()) classes.push_back(cls);
+  std::sort(classes.begin(), classes.end());
+  std::uint64_t todo = 0;
+  for (int cls : classes) todo += PositionIndex::get().size(cls);
+  const auto t0 = std::chrono::steady_clock::now();
+  auto last = t0;
+  const auto counts = count_classes(classes, static_cast<int>(g.threads), [&](std::uint64_t done) {
+    const auto now = std::chrono::steady_clock::now();
+    if (g.quiet || now - last < std::chrono::seconds(2)) return;
+    last = now;
+    std::cerr << "\rcounting: " << std::fixed << std::setprecision(1) << 100.0 * static_cast<double>(done) / static_cast<double>(todo)
+              << "% of " << with_commas(todo) << " positions" << std::flush;
+  });
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  if (!g.quiet) std::cerr << "\r" << std::string(60, ' ') << "\r";
+  StateCounts total;
+  for (const auto& c : counts) total += c;
+  if (g.json) {
+    nlohmann::json j;
+    j["classes"] = nlohmann::json::array();
+    for (std::size_t i = 0; i < classes.size(); ++i)
+      j["classes"].push_back({{"class", class_name(classes[i])},
+                              {"material", material_name(class_material(classes[i]))},
+                              {"hole", square_name(kHoleReps[class_hole_index(classes[i])])},
+                              {"positions", counts[i].positions},
+                              {"checkmates", counts[i].checkmates},
+                              {"states", counts[i].states},
+                              {"nontrivial_states", counts[i].nontrivial_states}});
+    j["total"] = {{"positions", total.positions},
+                  {"checkmates", total.checkmates},
+                  {"states", total.states},
+                  {"nontrivial_states", total.nontrivial_states}};
+    j["seconds"] = seconds;
+    j["threads"] = g.threads;
+    std::cout << j.dump(2) << "\n";
+    return;
+  }
+  std::ostringstream os;
+  auto row = [&](const std::string& name, const StateCounts& c) {
+    os << std::left << std::setw(10) << name << std::right << std::setw(16) << with_commas(c.positions) << std::setw(16)
+       << with_commas(c.checkmates) << std::setw(17) << with_commas(c.states) << std::setw(17)
+       << with_commas(c.nontrivial_states) << "\n";
+  };
+  os << std::left << std::setw(10) << "class" << std::right << std::setw(16) << "positions" << std::setw(16) << "checkmates"
+     << std::setw(17) << "states" << std::setw(17) << "non-trivial" << "\n";
+  for (std::size_t i = 0; i < classes.size(); ++i) row(class_name(classes[i]), counts[i]);
+  // Per-material subtotals when more than one class of a material was counted.
+  for (int m = 0; m < kMaterials; ++m) {
+    StateCounts sub;
+    int n = 0;
+    for (std::size_t i = 0; i < classes.size(); ++i)
+      if (class_material(classes[i]) == m) sub += counts[i], ++n;
+    if (n > 1) row(material_name(m), sub);
+  }
+  row("total", total);
+  os << "(states: position + forbidden move, possibly reachable; non-trivial: not checkmate; "
+     << std::fixed << std::setprecision(1) << seconds << " s on " << g.threads << " threads)\n";
+  std::cout << os.str();
+}
+
+// The state as given (its own orientation), its canonical key, and every legal move with the
+// state it leads to (from the next mover's point of view) or the end of the game.
+void run_show(const std::string& text) {
+  std::string error;
+  const auto st = parse_state(text, &error);
+  if (!st) throw std::invalid_argument(error);
+  const auto [p, forbid] = *st;
+  const Key key = state_key(p, forbid).key;
+  const bool mate = is_checkmate(p);
+  const MoveList moves = legal_moves(p, forbid);
+  auto outcome_text = [](Outcome o) { return o == Outcome::kMoverWins ? "the mover wins" : "the mover loses"; };
+  if (zermelo::cli::globals().json) {
+    nlohmann::json j{{"state", state_to_text(p, forbid)}, {"key", key}, {"class", class_name(key_class(key))},
+                     {"rank", key_rank(key)}, {"checkmate", mate}, {"moves", nlohmann::json::array()}};
+    for (const Move& m : moves) {
+      const MoveResult r = apply_move(p, m);
+      nlohmann::json jm{{"move", move_name(m)}};
+      if (r.outcome != Outcome::kContinues) jm["ends_game"] = outcome_text(r.outcome);
+      else jm["state"] = state_to_text(r.next, r.next_forbid), jm["key"] = state_key(r.next, r.next_forbid).key;
+      j["moves"].push_back(jm);
+    }
+    std::cout << j.dump(2) << "\n";
+    return;
+  }
+  std::cout << diagram(p, forbid) << "key " << key << " (class " << class_name(key_class(key)) << ", rank "
+            << key_rank(key) << ")" << (mate ? ", checkmate: the mover wins at once" : "") << "\n"
+            << moves.size << " legal moves (next states from the next mover's point of view):\n";
+  for (const Move& m : moves) {
+    const MoveResult r = apply_move(p, m);
+    std::cout << "  " << move_name(m) << "  ";
+    if (r.outcome != Outcome::kContinues) std::cout << "ends the game: " << outcome_text(r.outcome) << "\n";
+    else std::cout << state_to_text(r.next, r.next_forbid) << (is_checkmate(r.next) ? "  (checkmate)" : "") << "\n";
+  }
+}
+
+void run_bfs(int plies) {
+  if (plies < 0 || plies > 7) throw std::invalid_argument("--plies must be 0..7 (the in-memory search is for the first plies only)");
+  const auto levels = bfs_levels(plies);
+  if (zermelo::cli::globals().json) {
+    std::cout << nlohmann::json{{"new_states_per_ply", levels}}.dump(2) << "\n";
+    return;
+  }
+  std::cout << "ply  new states\n";
+  for (std::size_t i = 0; i < levels.size(); ++i) std::cout << std::setw(3) << i << "  " << with_commas(levels[i]) << "\n";
+}
+
+}  // namespace
+
+ZERMELO_REGISTER_COMMAND(60, [](CLI::App& app) {
+  auto* ostle = app.add_subcommand("ostle", "Ostle: count positions and states, show a state, breadth-first levels");
+  ostle->require_subcommand(1);
+
+  auto* count = ostle->add_subcommand("count", "count positions, checkmates and states by class");
+  auto specs = std::make_shared<std::vector<std::string>>();
+  count->add_option("--class", *specs, "all (default), 4v4, 4v5, 5v4, 5v5, 5v4+4v5, or one class like 5v4/a2; repeatable");
+  count->callback([specs] { run_count(specs->empty() ? std::vector<std::string>{"all"} : *specs); });
+
+  auto* show = ostle->add_subcommand("show", "print a state (board text, optionally ':' and the forbidden move) and its moves");
+  auto text = std::make_shared<std::string>();
+  show->add_option("state", *text, "e.g. 11111-00000-00300-00000-22222 or 11111-00300-00000-00000-22222:c2D")->required();
+  show->callback([text] { run_show(*text); });
+
+  auto* bfs = ostle->add_subcommand("bfs", "new states per ply from the start (in memory)");
+  auto plies = std::make_shared<int>(5);
+  bfs->add_option("--plies", *plies, "how many plies (default 5)");
+  bfs->callback([plies] { run_bfs(*plies); });
+});

@@ -81,3 +81,28 @@ TEST(Cli, BadInputIsAClearErrorAndNonZeroExit) {
 }
 
 }  // namespace
+
+#include <sys/resource.h>
+#include <unistd.h>
+
+namespace {
+
+// Peak memory is part of correctness: the whole process stays under --memory.
+TEST(CliMemory, PeakRssStaysUnderTheBudget) {
+  zermelo::testing::ScratchDir dir;
+  std::string work = dir / "nim";
+  pid_t pid = fork();
+  if (pid == 0) {
+    execl(ZERMELO_CLI, ZERMELO_CLI, "--quiet", "--json", "--work-dir", work.c_str(), "--memory", "160M", "solve", "nim", "6x8",
+          static_cast<char*>(nullptr));
+    _exit(127);
+  }
+  int status = 0;
+  rusage usage{};
+  wait4(pid, &status, 0, &usage);
+  ASSERT_TRUE(WIFEXITED(status));
+  ASSERT_EQ(WEXITSTATUS(status), 0);
+  EXPECT_LT(usage.ru_maxrss, 160 * 1024) << "peak RSS " << usage.ru_maxrss << " KiB";
+}
+
+}  // namespace

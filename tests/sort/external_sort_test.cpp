@@ -47,7 +47,7 @@ TEST(ExternalSort, InRamAndOutOfCoreAgreeWithStdSort) {
   std::size_t runs = 0;
   auto ram = sorted_with(in, 1ull << 30, dir / "ram", &runs);
   EXPECT_EQ(runs, 0u);
-  auto disk = sorted_with(in, 16ull << 20, dir / "disk", &runs);  // ~3 MiB of records a run
+  auto disk = sorted_with(in, 24ull << 20, dir / "disk", &runs);  // ~6 MiB of records a run
   EXPECT_GT(runs, 4u);
   ASSERT_EQ(ram.size(), expect.size());
   ASSERT_EQ(disk.size(), expect.size());
@@ -61,8 +61,8 @@ TEST(ExternalSort, MultiRoundMergeWhenFanInIsSmall) {
   auto in = random_msgs(3'000'000, UINT64_MAX);
   auto expect = in;
   std::sort(expect.begin(), expect.end());
-  // 14 MiB: ~2 MiB runs -> ~24 runs, while the fan-in is only a few readers.
-  auto out = sorted_with(in, 14ull << 20, dir / "s");
+  // 22 MiB: ~5 MiB runs -> ~20 runs, while the fan-in is only about four readers.
+  auto out = sorted_with(in, 22ull << 20, dir / "s");
   ASSERT_EQ(out.size(), expect.size());
   EXPECT_EQ(std::memcmp(out.data(), expect.data(), expect.size() * sizeof(Msg)), 0);
 }
@@ -82,12 +82,12 @@ TEST(ExternalSort, DigestDoesNotDependOnBudgetAndSurvivesAKill) {
     return s.write_to(dir / (name + ".run"), ro).digest_hex();
   };
   std::string reference = sort_to(1ull << 30, "ram");
-  EXPECT_EQ(sort_to(16ull << 20, "disk"), reference);
+  EXPECT_EQ(sort_to(24ull << 20, "disk"), reference);
   pid_t pid = fork();
   if (pid == 0) {  // killed mid-merge: the child dies with runs and a .tmp output on disk
     SortOptions o;
     o.scratch_dir = dir / "killed.scratch";
-    o.memory_bytes = 16ull << 20;
+    o.memory_bytes = 24ull << 20;
     ExternalSorter<Msg> s(o);
     for (auto& m : in) s.push(m);
     s.sort();
@@ -101,7 +101,7 @@ TEST(ExternalSort, DigestDoesNotDependOnBudgetAndSurvivesAKill) {
   int status;
   waitpid(pid, &status, 0);
   EXPECT_FALSE(std::filesystem::exists(dir / "killed.run"));
-  EXPECT_EQ(sort_to(16ull << 20, "killed"), reference);  // the rerun starts over and agrees
+  EXPECT_EQ(sort_to(24ull << 20, "killed"), reference);  // the rerun starts over and agrees
 }
 
 TEST(ExternalSort, RefusesABudgetTooSmall) {

@@ -21,7 +21,7 @@ TEST(StxxlSorter, AgreesWithOurExternalSortAndStaysInTheWorkDir) {
   StxxlSorter<std::uint64_t, std::less<std::uint64_t>, 0, UINT64_MAX> s(dir / "stxxl", 16ull << 20, keys.size() * 8);
   SortOptions o;
   o.scratch_dir = dir / "ours";
-  o.memory_bytes = 16ull << 20;
+  o.memory_bytes = 32ull << 20;
   ExternalSorter<std::uint64_t> ours(o);
   for (auto k : keys) s.push(k), ours.push(k);
   s.sort();

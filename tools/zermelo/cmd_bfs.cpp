@@ -1,0 +1,45 @@
+// `zermelo bfs GAME`: breadth-first search from the start through the out-of-core pipeline.
+#include <iomanip>
+#include <iostream>
+#include <nlohmann/json.hpp>
+
+#include "tools/zermelo/command.hpp"
+#include "zermelo/engine/bfs.hpp"
+
+ZERMELO_REGISTER_COMMAND(20, [](CLI::App& app) {
+  static std::string game;
+  static std::vector<std::string> options;
+  static std::uint32_t max_ply = UINT32_MAX;
+  auto* sub = app.add_subcommand("bfs", "breadth-first search from the start: states per ply, edges (out of core, resumable)");
+  sub->add_option("game", game, "game name")->required();
+  sub->add_option("options", options, "game options");
+  sub->add_option("--max-ply", max_ply, "stop after this many plies");
+  sub->footer("Example: zermelo --work-dir work/ttt-bfs bfs tictactoe\n"
+              "         zermelo --work-dir work/ostle-bfs bfs ostle --max-ply 8");
+  sub->callback([] {
+    using namespace zermelo;
+    auto g = make_game(game, options);
+    BfsOptions o;
+    o.job_dir = cli::globals().work_dir;
+    o.memory_bytes = cli::globals().memory_bytes;
+    o.threads = cli::globals().threads;
+    o.max_ply = max_ply;
+    BfsResult r = breadth_first(*g, o);
+    if (cli::globals().json) {
+      nlohmann::json deepest = nlohmann::json::array();
+      for (auto k : r.deepest) deepest.push_back(g->render(k));
+      std::cout << nlohmann::json{{"game", g->name()}, {"variant", g->variant()}, {"new_states_per_ply", r.new_states},
+                                  {"states", r.states}, {"edges", r.edges}, {"game_ending_moves", r.game_ending_moves},
+                                  {"terminal_states", r.terminal_states}, {"deepest", deepest}, {"visited", r.visited_path},
+                                  {"resumed", r.resumed}}
+                       .dump(2)
+                << "\n";
+      return;
+    }
+    std::cout << g->name() << " " << g->variant() << ": breadth-first from the start\n  ply  new states\n";
+    for (std::size_t i = 0; i < r.new_states.size(); ++i) std::cout << std::setw(5) << i << "  " << r.new_states[i] << "\n";
+    std::cout << "  states " << r.states << " (" << r.terminal_states << " terminal), edges " << r.edges << ", game-ending moves "
+              << r.game_ending_moves << "\n  a deepest state (ply " << r.new_states.size() - 1 << "):\n";
+    if (!r.deepest.empty()) std::cout << g->render(r.deepest.front());
+  });
+});

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <memory>
+#include <omp.h>
 #include <stdexcept>
 
 #include "pipeline/retrograde_records.hpp"
@@ -21,6 +22,8 @@ namespace {
 
 // Readers, writers and slack held beside a sorter during a pass.
 constexpr std::uint64_t kPassOverhead = 48ull << 20;
+// States expanded per parallel batch (their outputs are buffered per thread, so this bounds memory).
+constexpr std::size_t kBatch = 1u << 15;
 
 RunOptions run_options(const std::string& type, std::uint32_t size) {
   RunOptions o;
@@ -126,7 +129,6 @@ class OutOfCoreSolver {
     RunWriter states(states_path(0), run_options("retro.state", sizeof(StateRec)));
     ExternalSorter<LevelMsg> scheduled(sort_options(opt_, "scheduled", 3));
     ExternalSorter<Edge> edges(sort_options(opt_, "edges", 3)), lookups(sort_options(opt_, "lookups", 3));
-    std::vector<Child> kids;
     std::uint32_t max_level = 0;
     auto schedule = [&](std::uint16_t kind, std::uint64_t key, Value v) {
       if (!v.is_win() && !v.is_loss()) return;  // draws decide nothing on their own
@@ -138,25 +140,66 @@ class OutOfCoreSolver {
     Progress bar("init " + game_.name() + " " + tier);
     RunReader keys(path("keys.run"));
     StateKey s;
-    while (keys.next(s)) {
-      StateRec rec{s, 0, 0, 0};
-      Value tv = game_.terminal_value(s);
-      if (tv.is_known()) {
-        rec.value = tv.raw();
-        schedule(kSeed, s, tv);
-      } else {
-        game_.successors(s, kids);
-        if (kids.empty())
-          throw std::logic_error(game_.name() + ": state " + std::to_string(s) + " has no moves and no terminal value");
-        rec.pending = static_cast<std::uint32_t>(kids.size());
-        for (auto& c : kids) {
-          if (c.is_terminal()) schedule(kMessage, s, c.terminal);
-          else if (!opt_.lower_tier_values.empty() && game_.tier_of(c.key) != tier) lookups.push(Edge{c.key, s});
-          else if (reverse_edges) edges.push(Edge{c.key, s});
+    // Batches of states, expanded on all threads; results are pushed in key order by this thread.
+    const int T = static_cast<int>(std::max(1u, opt_.threads));
+    std::vector<StateKey> batch;
+    std::vector<StateRec> recs;
+    std::vector<std::vector<LevelMsg>> t_sched(static_cast<std::size_t>(T));
+    std::vector<std::vector<Edge>> t_look(static_cast<std::size_t>(T)), t_edge(static_cast<std::size_t>(T));
+    std::vector<std::string> t_error(static_cast<std::size_t>(T));
+    bool more = true;
+    while (more) {
+      batch.clear();
+      while (batch.size() < kBatch && (more = keys.next(s))) batch.push_back(s);
+      recs.assign(batch.size(), StateRec{});
+#pragma omp parallel num_threads(T)
+      {
+        const auto t = static_cast<std::size_t>(omp_get_thread_num());
+        std::vector<Child> kids;
+#pragma omp for schedule(dynamic, 1024)
+        for (std::size_t i = 0; i < batch.size(); ++i) {
+          if (!t_error[t].empty()) continue;
+          try {
+            const StateKey k = batch[i];
+            StateRec& rec = recs[i];
+            rec.key = k;
+            Value tv = game_.terminal_value(k);
+            if (tv.is_known()) {
+              rec.value = tv.raw();
+              if (tv.is_win() || tv.is_loss()) t_sched[t].push_back(LevelMsg{tv.plies(), kSeed, tv.raw(), k});
+              continue;
+            }
+            game_.successors(k, kids);
+            if (kids.empty()) throw std::logic_error(game_.name() + ": state " + std::to_string(k) + " has no moves and no terminal value");
+            rec.pending = static_cast<std::uint32_t>(kids.size());
+            for (auto& c : kids) {
+              if (c.is_terminal()) {
+                if (c.terminal.is_win() || c.terminal.is_loss())
+                  t_sched[t].push_back(LevelMsg{c.terminal.plies(), kMessage, c.terminal.raw(), k});
+              } else if (!opt_.lower_tier_values.empty() && game_.tier_of(c.key) != tier) {
+                t_look[t].push_back(Edge{c.key, k});
+              } else if (reverse_edges) {
+                t_edge[t].push_back(Edge{c.key, k});
+              }
+            }
+          } catch (const std::exception& e) {
+            t_error[t] = e.what();
+          }
         }
       }
-      states.push(rec);
-      if ((++n & 0xFFF) == 0) bar.add(0x1000);
+      for (std::size_t t = 0; t < t_sched.size(); ++t) {
+        if (!t_error[t].empty()) throw std::runtime_error(t_error[t]);
+        for (auto& m : t_sched[t]) {
+          scheduled.push(m);
+          max_level = std::max(max_level, m.level);
+        }
+        for (auto& e : t_look[t]) lookups.push(e);
+        for (auto& e : t_edge[t]) edges.push(e);
+        t_sched[t].clear(), t_look[t].clear(), t_edge[t].clear();
+      }
+      states.append_many(recs.data(), recs.size());
+      n += batch.size();
+      bar.add(batch.size());
     }
     bar.finish();
     RunInfo s0 = states.finish();
@@ -189,7 +232,6 @@ class OutOfCoreSolver {
   // One level: messages from F_d (and scheduled work for d), sorted, merged into S_d -> S_{d+1}, F_{d+1}.
   std::uint64_t level(std::uint32_t d) {
     ExternalSorter<Msg> msgs(sort_options(opt_, "messages"));
-    std::vector<StateKey> preds;
     {
       RunReader frontier(frontier_path(d));
       RunReader scheduled(path("scheduled.run"));
@@ -217,11 +259,30 @@ class OutOfCoreSolver {
       };
       Progress bar("level " + std::to_string(d) + " messages");
       if (game_.has_predecessors() && opt_.use_predecessors) {
+        // Un-moves of batches of the frontier on all threads.
+        const int T = static_cast<int>(std::max(1u, opt_.threads));
+        std::vector<KeyValue> batch;
+        std::vector<std::vector<Msg>> out(static_cast<std::size_t>(T));
         KeyValue s;
-        while (next_frontier(s)) {
-          game_.predecessors(s.key, preds);
-          for (StateKey p : preds) msgs.push(Msg{p, s.value, {0, 0, 0}});
-          bar.add(1);
+        bool more = true;
+        while (more) {
+          batch.clear();
+          while (batch.size() < kBatch && (more = next_frontier(s))) batch.push_back(s);
+#pragma omp parallel num_threads(T)
+          {
+            const auto t = static_cast<std::size_t>(omp_get_thread_num());
+            std::vector<StateKey> preds;
+#pragma omp for schedule(dynamic, 1024)
+            for (std::size_t i = 0; i < batch.size(); ++i) {
+              game_.predecessors(batch[i].key, preds);
+              for (StateKey p : preds) out[t].push_back(Msg{p, batch[i].value, {0, 0, 0}});
+            }
+          }
+          for (auto& o : out) {
+            for (auto& m : o) msgs.push(m);
+            o.clear();
+          }
+          bar.add(batch.size());
         }
       } else {
         RunReader edges(path("edges.run"));  // sorted by child: many parents per child

@@ -15,5 +15,7 @@ echo "## run files, ${gib} GiB per setting"
 ./build/io_throughput "$dir" "$gib"
 echo "## external sort, $n keys, ${mem} MiB"
 /usr/bin/time -v ./build/sort_throughput "$dir" "$n" "$mem" --no-ram 2>&1 | grep -E '^\{|Maximum resident|Elapsed|User time|System time'
+echo "## STXXL's sorter on the same keys and budget"
+/usr/bin/time -v ./build/sort_throughput "$dir" "$n" "$mem" --stxxl 2>&1 | grep -E '^\{|Maximum resident|Elapsed|User time|System time'
 echo "## std::sort of 2e8 keys in RAM vs external sort of the same under ${mem} MiB"
 ./build/sort_throughput "$dir" 200000000 "$mem"

@@ -166,21 +166,33 @@ class OutOfCoreSolver {
             Value tv = game_.terminal_value(k);
             if (tv.is_known()) {
               rec.value = tv.raw();
-              if (tv.is_win() || tv.is_loss()) t_sched[t].push_back(LevelMsg{tv.plies(), kSeed, tv.raw(), k});
+              // A value in 0 plies needs no messages: every parent applies it while scanned here.
+              if ((tv.is_win() || tv.is_loss()) && tv.plies() > 0) t_sched[t].push_back(LevelMsg{tv.plies(), kSeed, tv.raw(), k});
               continue;
             }
             game_.successors(k, kids);
             if (kids.empty()) throw std::logic_error(game_.name() + ": state " + std::to_string(k) + " has no moves and no terminal value");
             rec.pending = static_cast<std::uint32_t>(kids.size());
+            bool lost_child_now = false;
             for (auto& c : kids) {
-              if (c.is_terminal()) {
-                if (c.terminal.is_win() || c.terminal.is_loss())
-                  t_sched[t].push_back(LevelMsg{c.terminal.plies(), kMessage, c.terminal.raw(), k});
+              // Children whose value the rules fix in 0 plies (game-ending moves, checkmates) are
+              // applied at once, instead of as level-0 messages: that is most of level 0's work.
+              Value cv = c.is_terminal() ? c.terminal : game_.terminal_value(c.key);
+              if (cv.is_known() && cv.plies() == 0 && !cv.is_draw()) {
+                if (cv.is_loss()) lost_child_now = true;
+                else --rec.pending;
+              } else if (c.is_terminal()) {
+                if (cv.is_win() || cv.is_loss()) t_sched[t].push_back(LevelMsg{cv.plies(), kMessage, cv.raw(), k});
               } else if (!opt_.lower_tier_values.empty() && game_.tier_of(c.key) != tier) {
                 t_look[t].push_back(Edge{c.key, k});
               } else if (reverse_edges) {
                 t_edge[t].push_back(Edge{c.key, k});
               }
+            }
+            Value now = lost_child_now ? Value::win(1) : rec.pending == 0 ? Value::loss(1) : Value::unknown();
+            if (now.is_known()) {
+              rec.value = now.raw();
+              t_sched[t].push_back(LevelMsg{1, kSeed, now.raw(), k});
             }
           } catch (const std::exception& e) {
             t_error[t] = e.what();
@@ -401,8 +413,10 @@ class OutOfCoreSolver {
 SolveResult solve_retrograde_in_ram(const Game& game, const SolveOptions& opt);  // retrograde_ram.cpp
 
 SolveResult solve_retrograde(const Game& game, const SolveOptions& opt) {
-  if (opt.in_ram) return solve_retrograde_in_ram(game, opt);
-  return OutOfCoreSolver(game, opt).run();
+  SolveResult r = opt.in_ram ? solve_retrograde_in_ram(game, opt) : OutOfCoreSolver(game, opt).run();
+  r.tier = opt.tier;
+  r.in_ram = opt.in_ram;
+  return r;
 }
 
 std::vector<KeyValue> load_values(const std::string& path) {

@@ -4,6 +4,7 @@
 #include <sys/wait.h>
 
 #include <csignal>
+#include <map>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -145,6 +146,44 @@ TEST(RetrogradeResume, SigkillAtRandomMomentsThenResume) {
     waitpid(pid, &st, 0);
     EXPECT_EQ(cli_digest("--work-dir " + work + " --memory 128M solve nim 5x7"), reference) << "killed after " << delay_ms << " ms";
   }
+}
+
+}  // namespace
+}  // namespace zermelo
+
+namespace zermelo {
+namespace {
+
+// Tier by tier, every child is looked up in a lower tier's values: the values must be those of
+// the one-tier solve, in RAM and out of core alike.
+TEST(RetrogradeTiers, TieredSolveEqualsTheWholeSolve) {
+  testing::ScratchDir dir;
+  auto whole = make_game("nim", {"3x4"});
+  auto tiered = make_game("nim", {"3x4", "tiered"});
+  auto all = load_values(solve(*whole, dir / "whole", false).values_path);
+  std::map<StateKey, std::uint16_t> by_key;
+  for (auto& kv : all) by_key[kv.key] = kv.value;
+  SolveOptions o;
+  o.memory_bytes = 256ull << 20;
+  for (bool in_ram : {false, true}) {
+    o.in_ram = in_ram;
+    o.job_dir = dir / (in_ram ? "ram" : "disk");
+    auto results = solve_tiers(*tiered, o, "all");
+    ASSERT_EQ(results.size(), 13u);  // s0 .. s12
+    std::size_t seen = 0;
+    for (auto& r : results)
+      for (auto& kv : load_values(r.values_path)) {
+        ASSERT_EQ(kv.value, by_key.at(kv.key)) << "tier " << r.tier << " state " << kv.key;
+        ++seen;
+      }
+    EXPECT_EQ(seen, all.size());
+  }
+  for (std::size_t t = 0; t <= 12; ++t) {
+    std::string tier = "s" + std::to_string(t);
+    EXPECT_EQ(inspect_run(dir / ("ram/" + tier + "/values-" + tier + ".run")).digest,
+              inspect_run(dir / ("disk/" + tier + "/values-" + tier + ".run")).digest);
+  }
+  EXPECT_THROW(solve_tiers(*tiered, o, "s99"), std::invalid_argument);
 }
 
 }  // namespace

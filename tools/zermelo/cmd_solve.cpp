@@ -20,33 +20,29 @@ struct SolveArgs {
   bool no_predecessors = false;
 };
 
-SolveOptions solve_options(const SolveArgs& a, const Game& g) {
+SolveOptions solve_options(const SolveArgs& a) {
   SolveOptions o;
   o.job_dir = globals().work_dir;
   o.memory_bytes = globals().memory_bytes;
   o.threads = globals().threads;
   o.in_ram = a.in_ram;
-  o.tier = a.tier;
   o.use_predecessors = !a.no_predecessors;
-  // Lower tiers are read from the same work directory (solved earlier with --tier).
-  for (auto& t : g.tiers()) {
-    if (t.name != a.tier) continue;
-    for (auto& dep : t.depends_on) o.lower_tier_values.push_back(o.job_dir + "/" + dep + "/values-" + dep + ".run");
-    if (a.tier != "all") o.job_dir += "/" + a.tier;
-  }
   return o;
 }
 
-void print_result(const Game& g, const SolveResult& r, const SolveOptions& o) {
+void print_result(const Game& g, const SolveResult& r, bool several) {
   Value start = Value::unknown();
-  try {
-    start = lookup_value(r.values_path, g.start());
-  } catch (const std::exception&) {
+  std::string start_tier = g.tier_of(g.start());
+  if (r.tier == start_tier || !several) {
+    try {
+      start = lookup_value(r.values_path, g.start());
+    } catch (const std::exception&) {
+    }
   }
   if (globals().json) {
     nlohmann::json hist = nlohmann::json::object();
     for (auto& [p, c] : r.by_plies) hist[std::to_string(p)] = c;
-    std::cout << nlohmann::json{{"game", g.name()}, {"tier", o.tier}, {"mode", o.in_ram ? "in-ram" : "out-of-core"},
+    std::cout << nlohmann::json{{"game", g.name()}, {"variant", g.variant()}, {"tier", r.tier}, {"mode", r.in_ram ? "in-ram" : "out-of-core"},
                                 {"states", r.states}, {"wins", r.wins}, {"losses", r.losses}, {"draws", r.draws},
                                 {"by_plies", hist}, {"levels", r.levels}, {"longest", r.longest},
                                 {"longest_state", g.render(r.longest_key)}, {"start_value", start.to_string()},
@@ -55,7 +51,7 @@ void print_result(const Game& g, const SolveResult& r, const SolveOptions& o) {
               << "\n";
     return;
   }
-  std::cout << g.name() << " tier " << o.tier << " solved " << (o.in_ram ? "in RAM" : "out of core")
+  std::cout << g.name() << " " << g.variant() << " tier " << r.tier << " solved " << (r.in_ram ? "in RAM" : "out of core")
             << (r.resumed ? " (resumed)" : "") << "\n"
             << "  states " << r.states << ": " << r.wins << " wins, " << r.losses << " losses, " << r.draws << " draws\n"
             << "  plies  states\n";
@@ -75,7 +71,7 @@ ZERMELO_REGISTER_COMMAND(10, [](CLI::App& app) {
   auto* solve = app.add_subcommand("solve", "strongly solve a game by retrograde analysis (out of core unless --in-ram)");
   solve->add_option("game", a.game, "game name (see `zermelo games`)")->required();
   solve->add_option("options", a.game_options, "game options, e.g. a board size");
-  solve->add_option("--tier", a.tier, "tier to solve (its lower tiers must be solved first in the same --work-dir)");
+  solve->add_option("--tier", a.tier, "tier to solve (default all: every tier bottom-up; a single tier needs its lower tiers solved in the same --work-dir)");
   solve->add_flag("--in-ram", a.in_ram, "use the in-memory solver (small games; same output file)");
   solve->add_flag("--no-predecessors", a.no_predecessors, "build a reverse-edge run instead of using the game's un-moves");
   solve->footer("Example: zermelo --work-dir work/ttt solve tictactoe\n"
@@ -83,9 +79,9 @@ ZERMELO_REGISTER_COMMAND(10, [](CLI::App& app) {
                 "Killed or interrupted, the same command resumes from the last finished level.");
   solve->callback([] {
     auto g = make_game(a.game, a.game_options);
-    SolveOptions o = cli::solve_options(a, *g);
-    SolveResult r = solve_retrograde(*g, o);
-    cli::print_result(*g, r, o);
+    SolveOptions o = cli::solve_options(a);
+    auto results = solve_tiers(*g, o, a.tier);
+    for (auto& r : results) cli::print_result(*g, r, results.size() > 1);
   });
 
   static cli::SolveArgs c;
@@ -96,9 +92,10 @@ ZERMELO_REGISTER_COMMAND(10, [](CLI::App& app) {
   check->footer("Example: zermelo --work-dir work/ttt check-solution tictactoe");
   check->callback([] {
     auto g = make_game(c.game, c.game_options);
-    SolveOptions o = cli::solve_options(c, *g);
-    std::string values = o.job_dir + "/values-" + o.tier + ".run";
-    CheckResult r = check_solution(*g, values, o.lower_tier_values, o);
+    SolveOptions o = cli::solve_options(c);
+    o.job_dir = tier_job_dir(*g, o.job_dir, c.tier);
+    std::string values = o.job_dir + "/values-" + c.tier + ".run";
+    CheckResult r = check_solution(*g, values, tier_dependencies_values(*g, cli::globals().work_dir, c.tier), o);
     if (cli::globals().json)
       std::cout << nlohmann::json{{"values", values}, {"states", r.states}, {"mismatches", r.mismatches}, {"examples", r.examples}}.dump(2)
                 << "\n";

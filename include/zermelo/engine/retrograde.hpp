@@ -44,6 +44,8 @@ struct SolveOptions {
 };
 
 struct SolveResult {
+  std::string tier;
+  bool in_ram = false;
   std::string values_path;               // job_dir/values-<tier>.run
   std::uint64_t states = 0;
   std::uint64_t wins = 0, losses = 0, draws = 0;
@@ -56,6 +58,15 @@ struct SolveResult {
 };
 
 SolveResult solve_retrograde(const Game& game, const SolveOptions& options);
+
+// Tier by tier: solves `tier`, or every tier bottom-up when tier is "all" and the game has tiers.
+// Tier T is solved in <job_dir>/<T>/ and reads the values of the tiers it depends on there
+// (a tier already finished is skipped: its manifest says so). A game without tiers is solved
+// in <job_dir> itself.
+std::vector<SolveResult> solve_tiers(const Game& game, const SolveOptions& base, const std::string& tier);
+// Where solve_tiers puts a tier's job, and so its values run.
+std::string tier_job_dir(const Game& game, const std::string& job_dir, const std::string& tier);
+std::vector<std::string> tier_dependencies_values(const Game& game, const std::string& job_dir, const std::string& tier);
 
 // Reads a values run fully into a (key-sorted) vector: for small games and tests.
 std::vector<KeyValue> load_values(const std::string& path);

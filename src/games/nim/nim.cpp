@@ -2,6 +2,8 @@
 // stick wins (so the empty position is lost for the player to move). A cheap stand-in game whose
 // answer is known in closed form (lost iff the XOR of the heaps is 0) and which has un-moves, so
 // it exercises the engine's predecessor path. Key: the heaps as base-(n+1) digits, heap 0 lowest.
+// Option "tiered" splits the states by the number of sticks left (tier "sK"): every move leads to a
+// lower tier, so a tiered solve exercises the engine's lookups of lower tiers' values.
 #include <cstdio>
 #include <sstream>
 #include <stdexcept>
@@ -13,7 +15,7 @@ namespace {
 
 class Nim final : public Game {
  public:
-  Nim(unsigned heaps, unsigned sticks) : m_(heaps), n_(sticks) {
+  Nim(unsigned heaps, unsigned sticks, bool tiered) : m_(heaps), n_(sticks), tiered_(tiered) {
     if (m_ < 1 || m_ > 16 || n_ < 1 || n_ > 64) throw std::invalid_argument("nim: need 1..16 heaps of 1..64 sticks");
     total_ = 1;
     for (unsigned i = 0; i < m_; ++i) {
@@ -22,9 +24,26 @@ class Nim final : public Game {
     }
   }
   std::string name() const override { return "nim"; }
-  std::string variant() const override { return std::to_string(m_) + "x" + std::to_string(n_); }
-  void enumerate(const std::string&, const std::function<void(StateKey)>& emit) const override {
-    for (StateKey k = 0; k < total_; ++k) emit(k);
+  std::string variant() const override { return std::to_string(m_) + "x" + std::to_string(n_) + (tiered_ ? " tiered" : ""); }
+  void enumerate(const std::string& tier, const std::function<void(StateKey)>& emit) const override {
+    for (StateKey k = 0; k < total_; ++k)
+      if (!tiered_ || tier == "all" || tier_of(k) == tier) emit(k);
+  }
+  std::vector<Tier> tiers() const override {
+    if (!tiered_) return Game::tiers();
+    std::vector<Tier> out;
+    for (unsigned t = 0; t <= m_ * n_; ++t) {
+      Tier tier{"s" + std::to_string(t), {}};
+      for (unsigned u = 0; u < t; ++u) tier.depends_on.push_back("s" + std::to_string(u));
+      out.push_back(tier);
+    }
+    return out;
+  }
+  std::string tier_of(StateKey s) const override {
+    if (!tiered_) return "all";
+    unsigned sticks = 0;
+    for (unsigned i = 0; i < m_; ++i, s /= n_ + 1) sticks += static_cast<unsigned>(s % (n_ + 1));
+    return "s" + std::to_string(sticks);
   }
   Value terminal_value(StateKey s) const override { return s == 0 ? Value::loss(0) : Value::unknown(); }
   void successors(StateKey s, std::vector<Child>& out) const override {
@@ -53,16 +72,21 @@ class Nim final : public Game {
 
  private:
   unsigned m_, n_;
+  bool tiered_;
   StateKey total_ = 0;
 };
 
 }  // namespace
 }  // namespace zermelo
 
-// Options: HEAPSxSTICKS, e.g. "4x7" (default 3x5).
-ZERMELO_REGISTER_GAME(nim, "Nim, HEAPSxSTICKS (default 3x5), ordered heaps", [](const std::vector<std::string>& opts) {
+// Options: HEAPSxSTICKS, e.g. "4x7" (default 3x5), then optionally "tiered".
+ZERMELO_REGISTER_GAME(nim, "Nim, HEAPSxSTICKS [tiered] (default 3x5), ordered heaps", [](const std::vector<std::string>& opts) {
   unsigned m = 3, n = 5;
-  if (!opts.empty() && std::sscanf(opts[0].c_str(), "%ux%u", &m, &n) != 2)
+  char rest = 0;
+  if (!opts.empty() && std::sscanf(opts[0].c_str(), "%ux%u%c", &m, &n, &rest) != 2)
     throw std::invalid_argument("nim: option must be HEAPSxSTICKS, e.g. 4x7, not '" + opts[0] + "'");
-  return std::make_unique<zermelo::Nim>(m, n);
+  bool tiered = opts.size() > 1 && opts[1] == "tiered";
+  if (opts.size() > 2 || (opts.size() == 2 && !tiered))
+    throw std::invalid_argument("nim: options are HEAPSxSTICKS [tiered]");
+  return std::make_unique<zermelo::Nim>(m, n, tiered);
 })

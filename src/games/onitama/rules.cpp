@@ -429,6 +429,9 @@ Position Rules::parse(std::string_view text) const {
     return p;
   }
   auto type_of = [&](const std::string& name) {
+    for (std::size_t t = 0; t < types_.size(); ++t)  // this game's own names first (custom cards)
+      for (const Card& d : deck_)
+        if (d.same_moves(types_[t]) && lower(d.name) == lower(name)) return static_cast<int>(t);
     Card c = parse_card(name);
     for (std::size_t t = 0; t < types_.size(); ++t)
       if (types_[t].same_moves(c)) return static_cast<int>(t);
@@ -438,8 +441,15 @@ Position Rules::parse(std::string_view text) const {
   auto pair_of = [&](const char* key) {
     auto it = fields.find(key);
     if (it == fields.end()) fail(std::string("missing '") + key + ":' cards");
-    std::vector<std::string> names;
-    for (auto part : split(it->second, ',')) names.emplace_back(trim(part));
+    std::vector<std::string> names;  // split at commas outside "(dx,dy)"
+    int depth = 0;
+    std::string cur;
+    for (char ch : it->second) {
+      depth += ch == '(' ? 1 : ch == ')' ? -1 : 0;
+      if (ch == ',' && depth == 0) names.emplace_back(trim(cur)), cur.clear();
+      else cur += ch;
+    }
+    names.emplace_back(trim(cur));
     if (names.size() != 2) fail(std::string("'") + key + ":' needs two cards separated by a comma");
     return std::pair{type_of(names[0]), type_of(names[1])};
   };

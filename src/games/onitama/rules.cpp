@@ -263,6 +263,18 @@ bool Rules::has_move(const Position& p) const {
   return false;
 }
 
+int Rules::count_children(const Position& p) const {
+  if (is_terminal(p)) return 0;
+  const int me = p.player;
+  const Dist& d = dists_[p.dist];
+  const std::uint64_t own = p.students[me] | (std::uint64_t{1} << p.master[me]);
+  int n = 0;
+  for (int h = 0; h < d.n_distinct[me]; ++h)
+    for (std::uint64_t pieces = own; pieces; pieces &= pieces - 1)
+      n += std::popcount(moves(me, d.distinct[me][h], std::countr_zero(pieces)) & ~own);
+  return n > 0 ? n : d.n_distinct[me];
+}
+
 std::uint64_t Rules::rotate(std::uint64_t mask) const {
   // Cell c goes to cells-1-c: reverse all 64 bits, then drop the unused top.
   std::uint64_t r = mask;

@@ -94,15 +94,19 @@ StrongResult solve_strong(const Rules& rules, bool symmetry) {
   r.values.assign(n, Value::unknown().raw());
   std::vector<std::uint8_t> remaining(n, 0);
   std::vector<Key> frontier, next, keys;
+  std::uint64_t next_index = 0;  // for_each visits keys in index order
   r.set.for_each([&](Key k) {
-    const std::uint64_t i = r.set.index(k);
-    if (rules.is_terminal(rules.decode(k))) {
-      r.values[i] = Value::loss(0).raw();
+    const Position p = rules.decode(k);
+    if (rules.is_terminal(p)) {
+      r.values[next_index] = Value::loss(0).raw();
       frontier.push_back(k);
-    } else {
+    } else if (symmetry) {  // children of one class may fold together
       child_keys(rules, k, symmetry, keys);
-      remaining[i] = static_cast<std::uint8_t>(keys.size());
+      remaining[next_index] = static_cast<std::uint8_t>(keys.size());
+    } else {
+      remaining[next_index] = static_cast<std::uint8_t>(rules.count_children(p));
     }
+    ++next_index;
   });
   for (std::uint32_t d = 0; !frontier.empty(); ++d) {
     r.levels = d + 1;

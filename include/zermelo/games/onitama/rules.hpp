@@ -68,6 +68,7 @@ class Rules {
            p.master[kBlue] == temple_[kRed];
   }
   bool has_move(const Position& p) const;  // a pawn move exists (otherwise the mover passes)
+  int count_children(const Position& p) const;  // = the number of for_each_child calls, cheaply
 
   // Calls f(child, move) for every move, distinct children in a fixed order; none when terminal.
   template <class F>

@@ -164,3 +164,28 @@ TEST(OnitamaRules, ClearErrors) {
             std::string::npos);
   EXPECT_NE(expect_error([&] { rules.parse("r../.R./B.."); }).find("who is to move"), std::string::npos);
 }
+
+// Boards too big to explore: random games checking keys, symmetry and that every move can be
+// undone (the child's un-moves contain the parent). 8x4 has too many student sets to tabulate.
+TEST(OnitamaRules, RandomGamesOnLargeBoards) {
+  for (auto [w, h, deck] : {std::tuple{5, 5, "tiger,ox,crab,eel,boar"}, std::tuple{8, 4, "dragon,horse,frog,goose,monkey"},
+                            std::tuple{6, 6, "boar"}}) {
+    Rules rules(w, h, parse_deck(deck));
+    std::uint64_t seed = 12345;
+    for (int game = 0; game < 20; ++game) {
+      Position p = rules.start_position();
+      for (int ply = 0; ply < 200 && !rules.is_terminal(p); ++ply) {
+        ASSERT_EQ(rules.decode(rules.encode(p)), p);
+        ASSERT_EQ(rules.swapped(rules.swapped(p)), p);
+        auto kids = children(rules, p);
+        ASSERT_EQ(static_cast<int>(kids.size()), rules.count_children(p));
+        seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+        const Position next = kids[(seed >> 33) % kids.size()];
+        bool found = false;
+        rules.for_each_parent(next, [&](const Position& q, const Move&) { found |= q == p; });
+        ASSERT_TRUE(found) << rules.render(p) << rules.render(next);
+        p = next;
+      }
+    }
+  }
+}

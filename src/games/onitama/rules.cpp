@@ -179,6 +179,12 @@ Rules::Rules(int width, int height, std::vector<Card> deck) : n_(width), m_(heig
       throw std::invalid_argument("board " + board_name() + " is too large: its states do not fit a 64-bit key");
   }
   key_space_ = ks;
+  // Decoding is the hot path of every solver: tabulate student sets when there are few.
+  if (student_sets_ <= (std::uint64_t{1} << 20)) {
+    std::vector<std::uint64_t> table(student_sets_);
+    for (std::uint64_t r = 0; r < student_sets_; ++r) table[r] = unrank_students(r);
+    unrank_table_ = std::move(table);
+  }
 }
 
 std::string Rules::deck_name() const {
@@ -204,6 +210,7 @@ std::uint64_t Rules::rank_students(std::uint64_t mask) const {
 }
 
 std::uint64_t Rules::unrank_students(std::uint64_t rank) const {
+  if (!unrank_table_.empty()) return unrank_table_[rank];
   int k = 0;
   while (rank >= size_offset_[k + 1]) ++k;
   rank -= size_offset_[k];

@@ -121,6 +121,7 @@ class Rules {
   std::uint64_t binom_[65][65] = {};
   std::vector<std::uint64_t> size_offset_;  // rank of the first student set of each size
   std::uint64_t student_sets_ = 0;          // S = sum of C(cells, k) for k < width
+  std::vector<std::uint64_t> unrank_table_; // rank -> student mask, when S is small
   Key key_space_ = 0;
 };
 

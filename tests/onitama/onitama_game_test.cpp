@@ -103,3 +103,28 @@ TEST(OnitamaGame, CommandLine) {
   EXPECT_NE(status, 0);
   EXPECT_NE(out.find("height >= 2"), std::string::npos) << out;
 }
+
+TEST(OnitamaGame, TiersPartitionTheStatesAndMovesOnlyGoDown) {
+  auto game = zermelo::make_game("onitama", {"3x4", "boar"});
+  auto tiers = game->tiers();
+  ASSERT_EQ(tiers.size(), 9u);  // 0..2 students a side
+  std::map<std::string, std::vector<std::string>> deps;
+  std::size_t total = 0;
+  for (auto& t : tiers) {
+    for (auto& d : t.depends_on) EXPECT_TRUE(deps.count(d)) << t.name << " listed before " << d;
+    deps[t.name] = t.depends_on;
+    game->enumerate(t.name, [&](zermelo::StateKey) { ++total; });
+  }
+  EXPECT_EQ(total, 431793u);
+  std::vector<zermelo::Child> kids;
+  std::size_t bad = 0;
+  game->enumerate("all", [&](zermelo::StateKey s) {
+    const std::string t = game->tier_of(s);
+    game->successors(s, kids);
+    for (auto& c : kids) {
+      const std::string ct = game->tier_of(c.key);
+      bad += ct != t && std::find(deps[t].begin(), deps[t].end(), ct) == deps[t].end();
+    }
+  });
+  EXPECT_EQ(bad, 0u);
+}

@@ -1,6 +1,11 @@
 // Onitama behind the generic Game interface, registered as `onitama` with options
 // {board, cards}, e.g. {"3x4", "boar"}. The enumerated states are those reachable from the start
 // (terminal ones included), found once by the breadth-first explorer and cached.
+//
+// Tiers: captures never come back, so the numbers of Red and Blue students split the states into
+// tiers "r<R>b<B>"; a move stays in its tier or takes one student (one tier down).
+#include <algorithm>
+#include <bit>
 #include <memory>
 #include <mutex>
 
@@ -16,8 +21,32 @@ class OnitamaGame final : public Game {
 
   std::string name() const override { return "onitama"; }
 
-  void enumerate(const std::string&, const std::function<void(StateKey)>& emit) const override {
-    reachable().for_each([&](Key k) { emit(k); });
+  void enumerate(const std::string& tier, const std::function<void(StateKey)>& emit) const override {
+    if (tier == "all") {
+      reachable().for_each([&](Key k) { emit(k); });
+      return;
+    }
+    reachable().for_each([&](Key k) {
+      if (tier_of(k) == tier) emit(k);
+    });
+  }
+
+  std::vector<Tier> tiers() const override {
+    std::vector<Tier> out;
+    const int most = rules_.width() - 1;
+    for (int total = 0; total <= 2 * most; ++total)
+      for (int red = std::max(0, total - most); red <= std::min(total, most); ++red) {
+        const int blue = total - red;
+        Tier t{tier_name(red, blue), {}};
+        if (red > 0) t.depends_on.push_back(tier_name(red - 1, blue));
+        if (blue > 0) t.depends_on.push_back(tier_name(red, blue - 1));
+        out.push_back(std::move(t));
+      }
+    return out;
+  }
+  std::string tier_of(StateKey s) const override {
+    const Position p = rules_.decode(s);
+    return tier_name(std::popcount(p.students[kRed]), std::popcount(p.students[kBlue]));
   }
 
   Value terminal_value(StateKey s) const override {
@@ -68,6 +97,8 @@ class OnitamaGame final : public Game {
     std::call_once(explored_, [&] { explore(rules_, false, set_); });
     return set_;
   }
+
+  static std::string tier_name(int red, int blue) { return "r" + std::to_string(red) + "b" + std::to_string(blue); }
 
   Rules rules_;
   mutable std::once_flag explored_;

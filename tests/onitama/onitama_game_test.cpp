@@ -99,6 +99,9 @@ TEST(OnitamaGame, CommandLine) {
   std::tie(status, out) = run(std::string(ZERMELO_CLI) + " onitama count --board 3x3 --cards boar,ox");
   EXPECT_NE(status, 0);
   EXPECT_NE(out.find("one card or five"), std::string::npos) << out;
+  std::tie(status, out) = run(std::string(ZERMELO_CLI) + " --memory 1M onitama count --board 4x4");
+  EXPECT_NE(status, 0);
+  EXPECT_NE(out.find("over the --memory budget"), std::string::npos) << out;
   std::tie(status, out) = run(std::string(ZERMELO_CLI) + " onitama solve --board 3x0");
   EXPECT_NE(status, 0);
   EXPECT_NE(out.find("height >= 2"), std::string::npos) << out;

@@ -9,6 +9,7 @@
 
 #include "tools/zermelo/command.hpp"
 #include "zermelo/games/onitama/solve.hpp"
+#include "zermelo/util/size.hpp"
 
 namespace {
 
@@ -56,12 +57,24 @@ void add_common(CLI::App* sub, Options& o) {
   sub->add_flag("--symmetry", o.symmetry, "fold the player-swap symmetry");
 }
 
+// The in-RAM solvers hold a bit per key of the key space; refuse up front what cannot fit.
+Rules make_rules(const Options& o) {
+  Rules rules = Rules::from_options({o.board, o.cards});
+  const std::uint64_t need = rules.key_space() / 8;
+  const std::uint64_t budget = zermelo::cli::globals().memory_bytes;
+  if (budget && need > budget)
+    throw std::invalid_argument("board " + rules.board_name() + " needs " + zermelo::format_bytes(static_cast<double>(need)) +
+                                " for its key-space bit vector alone, over the --memory budget of " +
+                                zermelo::format_bytes(static_cast<double>(budget)));
+  return rules;
+}
+
 nlohmann::json base_json(const Rules& rules, const Options& o) {
   return {{"game", "onitama"}, {"board", rules.board_name()}, {"cards", rules.deck_name()}, {"symmetry", o.symmetry}};
 }
 
 void run_count(const Options& o) {
-  Rules rules = Rules::from_options({o.board, o.cards});
+  Rules rules = make_rules(o);
   KeySet set;
   auto t0 = std::chrono::steady_clock::now();
   GraphStats st = explore(rules, o.symmetry, set);
@@ -80,7 +93,7 @@ void run_count(const Options& o) {
 }
 
 void run_solve(const Options& o) {
-  Rules rules = Rules::from_options({o.board, o.cards});
+  Rules rules = make_rules(o);
   StrongResult r = solve_strong(rules, o.symmetry);
   if (zermelo::cli::globals().json) {
     auto j = base_json(rules, o);
@@ -121,7 +134,7 @@ void run_weak(const Options& o) {
 }
 
 void run_query(const Options& o) {
-  Rules rules = Rules::from_options({o.board, o.cards});
+  Rules rules = make_rules(o);
   const Position p = o.state.empty() ? rules.start_position() : rules.parse(o.state);
   const Key key = rules.encode(p);
   StrongResult r = solve_strong(rules, o.symmetry);

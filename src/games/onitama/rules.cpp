@@ -128,18 +128,10 @@ Rules::Rules(int width, int height, std::vector<Card> deck) : n_(width), m_(heig
       for (int h = 0; h < d.n_distinct[p]; ++h) {
         const int given = d.hand[p][h], kept = d.hand[p][1 - h];
         d.distinct[p][h] = given;
-        // After giving `given` away: hand {kept, aside}, aside `given`.
-        // Before, if `given` was the old aside: hand {kept, aside-now}, aside `given`.
-        std::array<int, 5> after, before;
-        if (p == kRed) {
-          after = sig(kept, d.aside, d.hand[kBlue][0], d.hand[kBlue][1], given);
-          before = sig(kept, d.aside, d.hand[kBlue][0], d.hand[kBlue][1], given);
-        } else {
-          after = sig(d.hand[kRed][0], d.hand[kRed][1], kept, d.aside, given);
-          before = after;
-        }
-        d.after[p][h] = find_dist(after);
-        d.before[p][h] = find_dist(before);
+        // After giving `given` away: hand {kept, aside}, aside `given`. Swapping a hand card
+        // with the set-aside card is its own inverse, so the same table undoes a move.
+        d.after[p][h] = find_dist(p == kRed ? sig(kept, d.aside, d.hand[kBlue][0], d.hand[kBlue][1], given)
+                                            : sig(d.hand[kRed][0], d.hand[kRed][1], kept, d.aside, given));
       }
     }
     d.swapped = find_dist(sig(s[2], s[3], s[0], s[1], s[4]));
@@ -309,7 +301,6 @@ std::string Rules::cell_name(int cell) const {
 }
 
 std::string Rules::move_name(const Position& p, const Move& m) const {
-  (void)p;
   if (m.pass) return "pass " + types_[m.card].name;
   const bool capture = ((p.students[1 - p.player] >> m.to) & 1) || p.master[1 - p.player] == m.to;
   return types_[m.card].name + " " + cell_name(m.from) + (capture ? "x" : "-") + cell_name(m.to);

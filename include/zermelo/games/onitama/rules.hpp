@@ -97,8 +97,8 @@ class Rules {
     int aside;            // set-aside card type
     int distinct[2][2];   // distinct types in each hand (count in n_distinct)
     int n_distinct[2];
-    int after[2][2];      // distribution after player p gives away distinct[p][h]
-    int before[2][2];     // for un-moves: distribution before, if distinct[p][h] was the old aside
+    int after[2][2];      // distribution after player p gives away distinct[p][h]; also the
+                          // distribution before, if distinct[p][h] was the old set-aside card
     int swapped;
   };
 
@@ -177,7 +177,7 @@ void Rules::for_each_parent(const Position& p, F&& f) const {
   for (int h = 0; h < d.n_distinct[pm]; ++h) {
     Position base = p;
     base.player = pm;
-    base.dist = d.before[pm][h];
+    base.dist = d.after[pm][h];  // the swap undoes itself
     for (std::uint64_t pieces = own; pieces; pieces &= pieces - 1) {
       const int to = std::countr_zero(pieces);
       const std::uint64_t to_bit = std::uint64_t{1} << to;

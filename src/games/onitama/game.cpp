@@ -1,0 +1,115 @@
+// Onitama behind the generic Game interface, registered as `onitama` with options
+// {board, cards}, e.g. {"3x4", "boar"}. The enumerated states are those reachable from the start
+// (terminal ones included), found once by the breadth-first explorer and cached.
+//
+// Tiers: captures never come back, so the numbers of Red and Blue students split the states into
+// tiers "r<R>b<B>"; a move stays in its tier or takes one student (one tier down).
+#include <algorithm>
+#include <bit>
+#include <memory>
+#include <mutex>
+
+#include "zermelo/game.hpp"
+#include "zermelo/games/onitama/graph.hpp"
+
+namespace zermelo::onitama {
+namespace {
+
+class OnitamaGame final : public Game {
+ public:
+  explicit OnitamaGame(Rules rules) : rules_(std::move(rules)) {}
+
+  std::string name() const override { return "onitama"; }
+
+  void enumerate(const std::string& tier, const std::function<void(StateKey)>& emit) const override {
+    if (tier == "all") {
+      reachable().for_each([&](Key k) { emit(k); });
+      return;
+    }
+    reachable().for_each([&](Key k) {
+      if (tier_of(k) == tier) emit(k);
+    });
+  }
+
+  std::vector<Tier> tiers() const override {
+    std::vector<Tier> out;
+    const int most = rules_.width() - 1;
+    for (int total = 0; total <= 2 * most; ++total)
+      for (int red = std::max(0, total - most); red <= std::min(total, most); ++red) {
+        const int blue = total - red;
+        Tier t{tier_name(red, blue), {}};
+        if (red > 0) t.depends_on.push_back(tier_name(red - 1, blue));
+        if (blue > 0) t.depends_on.push_back(tier_name(red, blue - 1));
+        out.push_back(std::move(t));
+      }
+    return out;
+  }
+  std::string tier_of(StateKey s) const override {
+    const Position p = rules_.decode(s);
+    return tier_name(std::popcount(p.students[kRed]), std::popcount(p.students[kBlue]));
+  }
+
+  Value terminal_value(StateKey s) const override {
+    return rules_.is_terminal(rules_.decode(s)) ? Value::loss(0) : Value::unknown();
+  }
+
+  void successors(StateKey s, std::vector<Child>& out) const override {
+    out.clear();
+    rules_.for_each_child(rules_.decode(s), [&](const Position& c, const Move&) {
+      out.push_back(Child::state(rules_.encode(c)));
+    });
+  }
+
+  bool has_predecessors() const override { return true; }
+  void predecessors(StateKey s, std::vector<StateKey>& out) const override {
+    out.clear();
+    const KeySet& set = reachable();
+    rules_.for_each_parent(rules_.decode(s), [&](const Position& p, const Move&) {
+      const Key k = rules_.encode(p);
+      if (set.contains(k)) out.push_back(k);  // only states this game enumerates
+    });
+  }
+
+  StateKey start() const override { return rules_.start(); }
+  std::string render(StateKey s) const override { return rules_.render(rules_.decode(s)); }
+
+  std::optional<StateKey> parse(std::string_view text, std::string* error) const override {
+    try {
+      return rules_.encode(rules_.parse(text));
+    } catch (const std::exception& e) {
+      if (error) *error = e.what();
+      return std::nullopt;
+    }
+  }
+
+  std::string move_name(StateKey s, std::size_t i) const override {
+    const Position p = rules_.decode(s);
+    std::size_t seen = 0;
+    std::string name = "#" + std::to_string(i);
+    rules_.for_each_child(p, [&](const Position&, const Move& m) {
+      if (seen++ == i) name = rules_.move_name(p, m);
+    });
+    return name;
+  }
+
+ private:
+  const KeySet& reachable() const {
+    std::call_once(explored_, [&] { explore(rules_, false, set_); });
+    return set_;
+  }
+
+  static std::string tier_name(int red, int blue) { return "r" + std::to_string(red) + "b" + std::to_string(blue); }
+
+  Rules rules_;
+  mutable std::once_flag explored_;
+  mutable KeySet set_;
+};
+
+}  // namespace
+}  // namespace zermelo::onitama
+
+ZERMELO_REGISTER_GAME(onitama, "Onitama on n x m boards with any five cards (options: board, cards; default 3x3 boar)",
+                      [](const std::vector<std::string>& options) -> std::unique_ptr<zermelo::Game> {
+                        return std::make_unique<zermelo::onitama::OnitamaGame>(
+                            zermelo::onitama::Rules::from_options(options.empty() ? std::vector<std::string>{"3x3"} : options));
+                      })

@@ -1,0 +1,182 @@
+// `zermelo onitama count|solve|weak-solve|query`: Onitama's in-RAM state graph, strong solve,
+// forward-looking weak solve and position queries, for any board and five cards.
+#include <sys/resource.h>
+
+#include <iomanip>
+#include <iostream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "tools/zermelo/command.hpp"
+#include "zermelo/games/onitama/solve.hpp"
+#include "zermelo/util/size.hpp"
+
+namespace {
+
+using namespace zermelo::onitama;
+using zermelo::Value;
+
+struct Options {
+  std::string board;
+  std::string cards = "boar";
+  bool symmetry = false;
+  std::string state;
+};
+
+double peak_rss_mib() {
+  rusage u{};
+  getrusage(RUSAGE_SELF, &u);
+  return static_cast<double>(u.ru_maxrss) / 1024.0;  // ru_maxrss is in KiB on Linux
+}
+
+std::string winner(const Rules& rules, Value v) {
+  const int mover = rules.start_position().player;
+  if (v.is_draw()) return "Draw";
+  const int w = v.is_win() ? mover : 1 - mover;
+  return w == kRed ? "Red" : "Blue";
+}
+
+std::string fmt(double x, int prec = 3) {
+  std::ostringstream os;
+  os << std::fixed << std::setprecision(prec) << x;
+  return os.str();
+}
+
+void table(const std::vector<std::pair<std::string, std::string>>& rows) {
+  std::size_t w = 0;
+  for (auto& r : rows) w = std::max(w, r.first.size());
+  for (auto& [k, v] : rows) std::cout << std::left << std::setw(static_cast<int>(w + 2)) << k << v << "\n";
+}
+
+void add_common(CLI::App* sub, Options& o) {
+  sub->add_option("--board", o.board, "board WIDTHxHEIGHT, e.g. 3x4")->required();
+  sub->add_option("--cards", o.cards,
+                  "one card (five copies) or five cards: Red's two, Blue's two, set-aside; a card is a "
+                  "name or offsets like (-1,0)(0,-1)(1,0)@red")
+      ->capture_default_str();
+  sub->add_flag("--symmetry", o.symmetry, "fold the player-swap symmetry");
+}
+
+// The in-RAM solvers hold a bit per key of the key space; refuse up front what cannot fit.
+Rules make_rules(const Options& o) {
+  Rules rules = Rules::from_options({o.board, o.cards});
+  const std::uint64_t need = rules.key_space() / 8;
+  const std::uint64_t budget = zermelo::cli::globals().memory_bytes;
+  if (budget && need > budget)
+    throw std::invalid_argument("board " + rules.board_name() + " needs " + zermelo::format_bytes(static_cast<double>(need)) +
+                                " for its key-space bit vector alone, over the --memory budget of " +
+                                zermelo::format_bytes(static_cast<double>(budget)));
+  return rules;
+}
+
+nlohmann::json base_json(const Rules& rules, const Options& o) {
+  return {{"game", "onitama"}, {"board", rules.board_name()}, {"cards", rules.deck_name()}, {"symmetry", o.symmetry}};
+}
+
+void run_count(const Options& o) {
+  Rules rules = make_rules(o);
+  KeySet set;
+  auto t0 = std::chrono::steady_clock::now();
+  GraphStats st = explore(rules, o.symmetry, set);
+  double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  if (zermelo::cli::globals().json) {
+    auto j = base_json(rules, o);
+    j.update({{"states", st.states}, {"edges", st.edges}, {"terminal", st.terminal}, {"depth", st.level_sizes.size()},
+              {"seconds", secs}, {"peak_rss_mib", peak_rss_mib()}});
+    std::cout << j.dump(2) << "\n";
+    return;
+  }
+  table({{"board", rules.board_name()}, {"cards", rules.deck_name()}, {"symmetry", o.symmetry ? "yes" : "no"},
+         {"states", std::to_string(st.states)}, {"edges", std::to_string(st.edges)},
+         {"terminal states", std::to_string(st.terminal)}, {"BFS depth", std::to_string(st.level_sizes.size())},
+         {"time", fmt(secs) + " s"}, {"peak RSS", fmt(peak_rss_mib(), 1) + " MiB"}});
+}
+
+void run_solve(const Options& o) {
+  Rules rules = make_rules(o);
+  StrongResult r = solve_strong(rules, o.symmetry);
+  if (zermelo::cli::globals().json) {
+    auto j = base_json(rules, o);
+    j.update({{"states", r.graph.states}, {"edges", r.graph.edges}, {"terminal", r.graph.terminal},
+              {"start_value", r.start_value.to_string()}, {"winner", winner(rules, r.start_value)},
+              {"wins", r.wins}, {"losses", r.losses}, {"draws", r.draws}, {"longest_win", r.longest_win},
+              {"retrograde_levels", r.levels}, {"explore_seconds", r.explore_seconds},
+              {"solve_seconds", r.solve_seconds}, {"peak_rss_mib", peak_rss_mib()}});
+    std::cout << j.dump(2) << "\n";
+    return;
+  }
+  table({{"board", rules.board_name()}, {"cards", rules.deck_name()}, {"symmetry", o.symmetry ? "yes" : "no"},
+         {"states", std::to_string(r.graph.states)}, {"edges", std::to_string(r.graph.edges)},
+         {"won / lost / drawn", std::to_string(r.wins) + " / " + std::to_string(r.losses) + " / " + std::to_string(r.draws)},
+         {"start", r.start_value.to_string() + " for the player to move"}, {"winner", winner(rules, r.start_value)},
+         {"longest win", std::to_string(r.longest_win) + " plies"},
+         {"time", fmt(r.explore_seconds) + " s explore + " + fmt(r.solve_seconds) + " s retrograde"},
+         {"peak RSS", fmt(peak_rss_mib(), 1) + " MiB"}});
+}
+
+void run_weak(const Options& o) {
+  Rules rules = Rules::from_options({o.board, o.cards});
+  WeakResult r = solve_weak(rules, o.symmetry);
+  if (zermelo::cli::globals().json) {
+    auto j = base_json(rules, o);
+    j.update({{"start_value", r.start_value.to_string()}, {"winner", winner(rules, r.start_value)},
+              {"expanded", r.expanded}, {"discovered", r.discovered}, {"depth", r.depth}, {"seconds", r.seconds},
+              {"peak_rss_mib", peak_rss_mib()}});
+    std::cout << j.dump(2) << "\n";
+    return;
+  }
+  table({{"board", rules.board_name()}, {"cards", rules.deck_name()}, {"symmetry", o.symmetry ? "yes" : "no"},
+         {"winner", winner(rules, r.start_value)},
+         {"start", r.start_value.to_string() + " (plies are an upper bound)"},
+         {"states expanded", std::to_string(r.expanded)}, {"states discovered", std::to_string(r.discovered)},
+         {"BFS depth", std::to_string(r.depth)}, {"time", fmt(r.seconds) + " s"},
+         {"peak RSS", fmt(peak_rss_mib(), 1) + " MiB"}});
+}
+
+void run_query(const Options& o) {
+  Rules rules = make_rules(o);
+  const Position p = o.state.empty() ? rules.start_position() : rules.parse(o.state);
+  const Key key = rules.encode(p);
+  StrongResult r = solve_strong(rules, o.symmetry);
+  const Value v = r.value_of(rules, key);
+  if (!v.is_known())
+    throw std::invalid_argument("this state is not reachable from the start of " + rules.board_name() +
+                                " with cards " + rules.deck_name());
+  nlohmann::json moves = nlohmann::json::array();
+  std::vector<std::pair<std::string, Value>> list;
+  rules.for_each_child(p, [&](const Position& c, const Move& m) {
+    const Value cv = r.value_of(rules, rules.encode(c)).parent_via();
+    list.emplace_back(rules.move_name(p, m), cv);
+  });
+  std::stable_sort(list.begin(), list.end(), [](auto& a, auto& b) { return better_for_mover(a.second, b.second); });
+  if (zermelo::cli::globals().json) {
+    auto j = base_json(rules, o);
+    for (auto& [name, cv] : list) moves.push_back({{"move", name}, {"value", cv.to_string()}, {"best", cv == v}});
+    j.update({{"key", key}, {"value", v.to_string()}, {"moves", moves}});
+    std::cout << j.dump(2) << "\n";
+    return;
+  }
+  std::cout << rules.render(p) << "value: " << v.to_string() << " for the player to move\n";
+  for (auto& [name, cv] : list) std::cout << "  " << std::left << std::setw(20) << name << cv.to_string() << (cv == v ? "  *" : "") << "\n";
+}
+
+}  // namespace
+
+ZERMELO_REGISTER_COMMAND(50, [](CLI::App& app) {
+  auto* top = app.add_subcommand("onitama", "Onitama on n x m boards: count, solve, weak-solve, query (in RAM)");
+  top->require_subcommand(1);
+  static Options o;
+  auto* count = top->add_subcommand("count", "reachable states and edges from the start");
+  add_common(count, o);
+  count->callback([] { run_count(o); });
+  auto* solve = top->add_subcommand("solve", "strong solve by retrograde analysis");
+  add_common(solve, o);
+  solve->callback([] { run_solve(o); });
+  auto* weak = top->add_subcommand("weak-solve", "forward-looking retrograde analysis from the start");
+  add_common(weak, o);
+  weak->callback([] { run_weak(o); });
+  auto* query = top->add_subcommand("query", "value of a state and of each move (strong solve first)");
+  add_common(query, o);
+  query->add_option("--state", o.state, "the state as printed, or one line 'rRr/.../bBb red [red=c,c blue=c,c aside=c]'; default: the start");
+  query->callback([] { run_query(o); });
+});

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # One entry point for a fresh Debian machine: install what is missing, build, then
-#   tools/setup.sh run   -> Release build and the main job on its default (a real solve)
+#   tools/setup.sh run   -> Release build and the main job on its default: the strong solve of
+#                           Onitama 3x4 (boar cards) through the out-of-core pipeline, ~15 s
 #   tools/setup.sh test  -> build and run every test (what .ci/run calls)
 #   tools/setup.sh build -> just the Release build
 # Installing is a no-op when every package is already there.
@@ -35,7 +36,7 @@ case "$mode" in
   run)
     build build Release zermelo
     shift || true
-    if [ $# -eq 0 ]; then set -- solve tictactoe --work-dir work/tictactoe; fi
+    if [ $# -eq 0 ]; then set -- --work-dir work/onitama-3x4 solve onitama 3x4 boar; fi
     exec ./build/zermelo "$@" ;;
   test)
     build build Release

@@ -42,7 +42,9 @@ TEST(EnginePipeline, Onitama3x4PublishedWinnerThroughRunFiles) {
   auto results = solve_tiers(*game, o, "all");
   std::string start_tier = game->tier_of(game->start());
   for (auto& r : results) {
-    if (r.tier == start_tier) EXPECT_TRUE(lookup_value(r.values_path, game->start()).is_win());  // Red, who moves first, wins
+    if (r.tier == start_tier) {
+      EXPECT_TRUE(lookup_value(r.values_path, game->start()).is_win());  // Red, who moves first, wins
+    }
   }
 }
 

@@ -35,8 +35,9 @@ PosKey canonical(Bits p, Bits o) {
 }
 
 template <int N>
-std::vector<PosKey> next_layer(const std::vector<PosKey>& layer) {
+std::vector<PosKey> next_layer(const std::vector<PosKey>& layer, std::vector<PosKey>* finished) {
   std::vector<PosKey> out;
+  if (finished) finished->clear();
   out.reserve(layer.size() * 8);
   for (const PosKey& pos : layer) {
     Bits moves = legal_moves<N>(pos.p, pos.o);
@@ -49,8 +50,13 @@ std::vector<PosKey> next_layer(const std::vector<PosKey>& layer) {
         out.push_back(canonical<N>(np, no));
       else if (legal_moves<N>(no, np))
         out.push_back(canonical<N>(no, np));  // forced pass: keep the position after it
-      // else: the game is over, dropped
+      else if (finished)
+        finished->push_back(canonical<N>(np, no));
     }
+  }
+  if (finished) {
+    std::sort(finished->begin(), finished->end());
+    finished->erase(std::unique(finished->begin(), finished->end()), finished->end());
   }
   std::sort(out.begin(), out.end());
   out.erase(std::unique(out.begin(), out.end()), out.end());
@@ -61,9 +67,10 @@ template <int N>
 std::vector<std::uint64_t> unique_positions_by_discs(int max_discs, std::vector<PosKey>* last_layer) {
   std::vector<PosKey> layer{canonical<N>(Geometry<N>::kStartBlack, Geometry<N>::kStartWhite)};
   std::vector<std::uint64_t> counts{layer.size()};
+  std::vector<PosKey> finished;
   for (int discs = 5; discs <= max_discs; ++discs) {
-    layer = next_layer<N>(layer);
-    counts.push_back(layer.size());
+    layer = next_layer<N>(layer, &finished);
+    counts.push_back(layer.size() + finished.size());
   }
   if (last_layer) *last_layer = std::move(layer);
   return counts;
@@ -72,7 +79,7 @@ std::vector<std::uint64_t> unique_positions_by_discs(int max_discs, std::vector<
 #define ZERMELO_OTHELLO_INSTANTIATE(N)                                                        \
   template std::uint64_t perft<N>(Bits, Bits, int, EndedGames);                               \
   template PosKey canonical<N>(Bits, Bits);                                                   \
-  template std::vector<PosKey> next_layer<N>(const std::vector<PosKey>&);                     \
+  template std::vector<PosKey> next_layer<N>(const std::vector<PosKey>&, std::vector<PosKey>*);                     \
   template std::vector<std::uint64_t> unique_positions_by_discs<N>(int, std::vector<PosKey>*);
 ZERMELO_OTHELLO_INSTANTIATE(4)
 ZERMELO_OTHELLO_INSTANTIATE(6)

@@ -663,13 +663,15 @@ SolveResult solve(Bits p, Bits o, const SolveOptions& options) {
 template <int N>
 std::vector<std::pair<int, int>> solve_each_move(Bits p, Bits o, const SolveOptions& options) {
   check_position<N>(p, o);
+  constexpr int S = N * N;
+  TranspositionTable tt(options.tt_bits);  // shared by the moves: their subtrees overlap
+  Searcher<N> s(tt, options.threads > 1 ? options.threads - 1 : 0);
   std::vector<std::pair<int, int>> out;
-  SolveOptions child = options;
-  child.principal_variation = false;
+  const int n = S - popcount(p | o);
   for (Bits m = legal_moves<N>(p, o); m; m &= m - 1) {
     const int sq = std::countr_zero(m);
     const Bits f = flips<N>(p, o, sq);
-    out.emplace_back(sq, -solve<N>(o & ~f, p | f | bit(sq), child).score);
+    out.emplace_back(sq, -s.pvs(o & ~f, p | f | bit(sq), -S - 1, S + 1, n - 1));
   }
   return out;
 }

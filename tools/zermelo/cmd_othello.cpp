@@ -114,6 +114,7 @@ void run_solve(const SolveArgs& a) {
     j["pv"] = pv;
     j["nodes"] = r.nodes;
     j["seconds"] = r.seconds;
+    j["cpu_seconds"] = r.cpu_seconds;
     j["nodes_per_second"] = nps;
     j["threads"] = opt.threads;
     if (a.each_move) {
@@ -132,7 +133,8 @@ void run_solve(const SolveArgs& a) {
             << "best move   " << square_name(r.best_move) << "\n"
             << "PV          " << pv_text(r.pv) << "\n"
             << "nodes       " << r.nodes << "\n"
-            << "time        " << std::fixed << std::setprecision(3) << r.seconds << " s\n"
+            << "time        " << std::fixed << std::setprecision(3) << r.seconds << " s (CPU " << r.cpu_seconds
+            << " s)\n"
             << "nodes/s     " << std::setprecision(0) << nps << "\n"
             << "threads     " << opt.threads << "\n";
   if (a.each_move) {

@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <ctime>
 #include <memory>
 #include <mutex>
 #include <stdexcept>
@@ -18,6 +19,7 @@
 #include <thread>
 
 #include "zermelo/games/othello/notation.hpp"
+#include "zermelo/games/othello/perft.hpp"
 
 namespace zermelo::othello {
 namespace {
@@ -210,10 +212,11 @@ class TranspositionTable {
 
 // ---------------------------------------------------------------------------------------------
 
-constexpr int kShallowMax = 6;  // up to this many empties: no table, no move sorting
-constexpr int kTableMin = 7;    // from this many empties on: table, sorting, stability
+constexpr int kShallowMax = 6;  // up to this many empties: no table, no sorting; above: table,
+                                // sorting, stability cut-off
 constexpr int kEtcMin = 12;     // enhanced transposition cut-off from here
 constexpr int kSplitMin = 14;   // PV nodes with at least this many empties may use helper threads
+constexpr int kSymmetryPlies = 12;  // positions with at most this many discs: merge mirror-image moves
 
 struct MoveItem {
   int sq;
@@ -409,6 +412,22 @@ class Searcher {
     return count;
   }
 
+  // Near the start many positions are symmetric, and two moves leading to mirror images have one
+  // value: keep only the first of each such set (the list is then shorter, never different).
+  static int drop_symmetric_twins(Bits p, Bits o, MoveItem* list, int count) {
+    PosKey seen[32];
+    int kept = 0;
+    for (int i = 0; i < count; ++i) {
+      const PosKey c = canonical<N>(o & ~list[i].f, p | list[i].f | bit(list[i].sq));
+      bool twin = false;
+      for (int j = 0; j < kept && !twin; ++j) twin = seen[j] == c;
+      if (twin) continue;
+      seen[kept] = c;
+      list[kept++] = list[i];
+    }
+    return kept;
+  }
+
   static void pick_best(MoveItem* list, int i, int count) {
     int b = i;
     for (int j = i + 1; j < count; ++j)
@@ -446,7 +465,8 @@ class Searcher {
     }
     ++nodes;
     MoveItem list[32];
-    const int count = order_moves(p, o, moves, tt_move, list, n);
+    int count = order_moves(p, o, moves, tt_move, list, n);
+    if (S - n <= kSymmetryPlies) count = drop_symmetric_twins(p, o, list, count);
     if (n >= kEtcMin) {
       // Enhanced transposition cut-off: a child already known to refute is taken at once.
       for (int i = 0; i < count; ++i) {
@@ -504,7 +524,8 @@ class Searcher {
       tt_move = e.move;
     }
     MoveItem list[32];
-    const int count = order_moves(p, o, moves, tt_move, list, n);
+    int count = order_moves(p, o, moves, tt_move, list, n);
+    if (S - n <= kSymmetryPlies) count = drop_symmetric_twins(p, o, list, count);
     for (int i = 0; i < count; ++i) pick_best(list, i, count);  // fully sorted: helpers share it
 
     const int alpha0 = alpha;
@@ -641,13 +662,14 @@ template <int N>
 SolveResult solve(Bits p, Bits o, const SolveOptions& options) {
   check_position<N>(p, o);
   const auto t0 = std::chrono::steady_clock::now();
+  const std::clock_t c0 = std::clock();
   constexpr int S = N * N;
   TranspositionTable tt(options.tt_bits);
   Searcher<N> s(tt, options.threads > 1 ? options.threads - 1 : 0);
   SolveResult r;
   r.empties = S - popcount(p | o);
   const int alpha = std::clamp(options.alpha, -S, S), beta = std::clamp(options.beta, -S, S);
-  if (alpha >= beta) throw std::invalid_argument("othello: empty search window");
+  if (alpha > beta) throw std::invalid_argument("othello: empty search window (alpha > beta)");
   // Widen by one so scores on the window's edges are still exact (scores are even).
   const int a = alpha == -S ? -S - 1 : alpha - 1, b = beta == S ? S + 1 : beta + 1;
   int best_move = -1;
@@ -657,6 +679,7 @@ SolveResult solve(Bits p, Bits o, const SolveOptions& options) {
   if (options.principal_variation && r.exact) r.pv = principal_variation<N>(s, tt, p, o, r.score);
   r.nodes = s.nodes;
   r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  r.cpu_seconds = static_cast<double>(std::clock() - c0) / CLOCKS_PER_SEC;
   return r;
 }
 

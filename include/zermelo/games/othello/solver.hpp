@@ -17,8 +17,9 @@ namespace zermelo::othello {
 struct SolveOptions {
   unsigned threads = 1;     // helper threads split the work at principal-variation nodes
   int tt_bits = 22;         // transposition table of 2^tt_bits slots (24 bytes each)
-  int alpha = -64;          // search window (clamped to the board's score range); a score
-  int beta = 64;            // outside it is reported as a bound (exact = false)
+  int alpha = -64;          // search window [alpha, beta] (clamped to the board's score range): a
+  int beta = 64;            // score outside is reported as a bound (exact = false); alpha == beta
+                            // tests one value, the cheapest proof of a known result
   bool principal_variation = true;
 };
 
@@ -28,7 +29,8 @@ struct SolveResult {
   int best_move = -1;       // square, or kPass (-1) when the side to move must pass / game over
   std::vector<int> pv;      // principal variation, passes included
   std::uint64_t nodes = 0;
-  double seconds = 0;
+  double seconds = 0;       // wall clock
+  double cpu_seconds = 0;   // CPU time of the process (all threads): fair on a shared machine
   int empties = 0;
 };
 

@@ -276,7 +276,7 @@ class TranspositionTable {
 
 constexpr int kShallowMax = 6;  // up to this many empties: no table, no sorting; above: table,
                                 // sorting, stability cut-off
-constexpr int kEtcMin = 12;     // enhanced transposition cut-off from here
+constexpr int kEtcMin = 9;      // enhanced transposition cut-off from here
 constexpr int kSplitMin = 14;   // PV nodes with at least this many empties may use helper threads
 constexpr int kSymmetryPlies = 12;  // positions with at most this many discs: merge mirror-image moves
 
@@ -418,8 +418,8 @@ class Searcher {
     const Bits e = (step<0>(c) | step<1>(c) | step<2>(c) | step<3>(c)) & b;
     return popcount(c) + popcount(e);
   }
-  // From this many empties on, a 2-ply heuristic search joins fastest-first in ordering moves
-  // (tuned on FFO #41, #42, #44: 226M nodes -> 124M; 1-ply searches alone did worse).
+  // From this many empties on, a heuristic search joins fastest-first in ordering moves, 2 plies
+  // deep at 11 empties growing to 6 plies at 23 (tuned on FFO #41-#47, see bench/results).
   static constexpr int kSortDepth2 = 11;
 
   // Depth-limited negamax on the heuristic: the "shallow search" that orders moves at high depths.
@@ -452,7 +452,7 @@ class Searcher {
   int order_moves(Bits p, Bits o, Bits moves, int tt_move, MoveItem* list, int n) {
     const Bits empty = ~(p | o) & M;
     const Bits odd = SG::odd_quadrants(empty);
-    const int sort_depth = n >= kSortDepth2 ? 2 : 0;
+    const int sort_depth = n >= kSortDepth2 ? std::min(6, (n - 5) / 3) : 0;
     int count = 0;
     for (Bits m = moves; m; m &= m - 1) {
       const int sq = std::countr_zero(m);

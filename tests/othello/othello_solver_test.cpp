@@ -174,4 +174,4 @@ TEST_P(OthelloFfo, SolvesWithPublishedScoreAndABestMove) {
   EXPECT_EQ(r.pv.front(), r.best_move);
 }
 
-INSTANTIATE_TEST_SUITE_P(Othello, OthelloFfo, ::testing::Values(40, 41, 42, 44));
+INSTANTIATE_TEST_SUITE_P(Othello, OthelloFfo, ::testing::Values(40, 41, 42, 44, 47));

@@ -1,8 +1,10 @@
 // The exact endgame solver (see solver.hpp). Layers, from the leaves up:
-//   last1..last4      hand-unrolled null-window code for the last 1-4 empties (no move generator,
-//                     squares tried in quadrant-parity order, a neighbour test before each flip);
+//   last1..last4      null-window code for the last 1-4 empties, a template on the count (no move
+//                     generator, squares in quadrant-parity order, a neighbour test before each
+//                     flip; the last square's flips counted by table lookups);
 //   nws_shallow       5..kShallowMax empties: parity + square-class ordering, no table;
-//   nws_deep          table, stability cut-off, enhanced transposition cut-off, fastest-first;
+//   nws_deep          table, stability cut-off, enhanced transposition cut-off, fastest-first plus
+//                     a heuristic shallow search for ordering from 11 empties;
 //   pvs               full-window principal-variation search, splitting the moves after the first
 //                     over helper threads near the root (young-brothers-wait at PV nodes).
 // All null-window functions are fail-soft: a result v > alpha means the value is >= v, else <= v.
@@ -420,7 +422,7 @@ class Searcher {
   }
   // From this many empties on, a heuristic search joins fastest-first in ordering moves, 2 plies
   // deep at 11 empties growing to 6 plies at 23 (tuned on FFO #41-#47, see bench/results).
-  static constexpr int kSortDepth2 = 11;
+  static constexpr int kSortSearchMin = 11;
 
   // Depth-limited negamax on the heuristic: the "shallow search" that orders moves at high depths.
   int shallow(Bits p, Bits o, int depth, int alpha, int beta) {
@@ -452,7 +454,7 @@ class Searcher {
   int order_moves(Bits p, Bits o, Bits moves, int tt_move, MoveItem* list, int n) {
     const Bits empty = ~(p | o) & M;
     const Bits odd = SG::odd_quadrants(empty);
-    const int sort_depth = n >= kSortDepth2 ? std::min(6, (n - 5) / 3) : 0;
+    const int sort_depth = n >= kSortSearchMin ? std::min(6, (n - 5) / 3) : 0;
     int count = 0;
     for (Bits m = moves; m; m &= m - 1) {
       const int sq = std::countr_zero(m);

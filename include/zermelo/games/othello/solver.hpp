@@ -1,0 +1,50 @@
+// The exact Othello endgame solver: the perfect final disc difference of a position and a best move.
+//
+// Why: the weak-solve pipeline (spec step 4) ends every line at 36 empties in an exact solve, and
+// the FFO test suite is the standard yardstick for that solver. It is a negamax alpha-beta with
+// principal-variation search, a shared transposition table, fastest-first (mobility) ordering,
+// quadrant parity, stability cut-offs and hand-specialised code for the last four empties, on the
+// bitboards of bitboard.hpp, for every board size. Scores are disc differences for the side to
+// move with empty squares going to the winner (always even), in [-N*N, N*N].
+#pragma once
+#include <cstdint>
+#include <vector>
+
+#include "zermelo/games/othello/bitboard.hpp"
+
+namespace zermelo::othello {
+
+struct SolveOptions {
+  unsigned threads = 1;     // helper threads split the work at principal-variation nodes
+  int tt_bits = 22;         // transposition table of 2^tt_bits slots (24 bytes each)
+  int alpha = -64;          // search window [alpha, beta] (clamped to the board's score range): a
+  int beta = 64;            // score outside is reported as a bound (exact = false); alpha == beta
+                            // tests one value, the cheapest proof of a known result
+  bool principal_variation = true;
+};
+
+struct SolveResult {
+  int score = 0;            // for the side to move
+  bool exact = true;        // false if the score is only a bound (outside the window)
+  int best_move = -1;       // square, or kPass (-1) when the side to move must pass / game over
+  std::vector<int> pv;      // principal variation, passes included
+  std::uint64_t nodes = 0;
+  double seconds = 0;       // wall clock
+  double cpu_seconds = 0;   // CPU time of the process (all threads): fair on a shared machine
+  int empties = 0;
+};
+
+// Solves (p to move, o). Throws std::invalid_argument for an impossible position (overlapping discs,
+// discs outside the board).
+template <int N>
+SolveResult solve(Bits p, Bits o, const SolveOptions& options = {});
+
+// Exact scores of every legal move of the side to move (each by a full-window solve), in square order.
+template <int N>
+std::vector<std::pair<int, int>> solve_each_move(Bits p, Bits o, const SolveOptions& options = {});
+
+// Plain minimax over the whole game tree, no pruning, no table: the reference for tiny boards.
+template <int N>
+int minimax(Bits p, Bits o, std::uint64_t* nodes = nullptr);
+
+}  // namespace zermelo::othello

@@ -1,0 +1,792 @@
+// The exact endgame solver (see solver.hpp). Layers, from the leaves up:
+//   last1..last4      null-window code for the last 1-4 empties, a template on the count (no move
+//                     generator, squares in quadrant-parity order, a neighbour test before each
+//                     flip; the last square's flips counted by table lookups);
+//   nws_shallow       5..kShallowMax empties: parity + square-class ordering, no table;
+//   nws_deep          table, stability cut-off, enhanced transposition cut-off, fastest-first plus
+//                     a heuristic shallow search for ordering from 11 empties;
+//   pvs               full-window principal-variation search, splitting the moves after the first
+//                     over helper threads near the root (young-brothers-wait at PV nodes).
+// All null-window functions are fail-soft: a result v > alpha means the value is >= v, else <= v.
+#include "zermelo/games/othello/solver.hpp"
+
+#include <algorithm>
+#include <array>
+#include <atomic>
+#include <chrono>
+#include <ctime>
+#ifdef __BMI2__
+#include <immintrin.h>
+#endif
+#include <memory>
+#include <mutex>
+#include <stdexcept>
+#include <string>
+#include <thread>
+
+#include "zermelo/games/othello/notation.hpp"
+#include "zermelo/games/othello/perft.hpp"
+
+namespace zermelo::othello {
+namespace {
+
+// ---------------------------------------------------------------------------------------------
+// Board geometry the search needs beyond the rules: square classes, quadrants, neighbours, and
+// the shifts used by the stability computation.
+
+template <int N>
+struct SearchGeometry {
+  using G = Geometry<N>;
+  static constexpr Bits kMask = G::kMask;
+
+  static constexpr bool on(int r, int c) { return r >= 0 && r < N && c >= 0 && c < N; }
+  static constexpr Bits sq_bit(int r, int c) { return on(r, c) ? bit(r * 8 + c) : 0; }
+
+  static constexpr Bits corners() { return sq_bit(0, 0) | sq_bit(0, N - 1) | sq_bit(N - 1, 0) | sq_bit(N - 1, N - 1); }
+  static constexpr Bits x_squares() {
+    return sq_bit(1, 1) | sq_bit(1, N - 2) | sq_bit(N - 2, 1) | sq_bit(N - 2, N - 2);
+  }
+  static constexpr Bits c_squares() {
+    return sq_bit(0, 1) | sq_bit(1, 0) | sq_bit(0, N - 2) | sq_bit(1, N - 1) | sq_bit(N - 2, 0) |
+           sq_bit(N - 1, 1) | sq_bit(N - 2, N - 1) | sq_bit(N - 1, N - 2);
+  }
+  static constexpr Bits kCorners = corners();
+  // Squares tried in this order by the shallow search: corners, plain squares, C, then X squares.
+  static constexpr Bits kClass[4] = {corners(), kMask & ~corners() & ~x_squares() & ~c_squares(),
+                                     c_squares() & ~corners(), x_squares()};
+
+  static constexpr std::array<Bits, 4> make_quadrants() {
+    std::array<Bits, 4> q{};
+    for (int r = 0; r < N; ++r)
+      for (int c = 0; c < N; ++c) q[(r >= N / 2) * 2 + (c >= N / 2)] |= bit(r * 8 + c);
+    return q;
+  }
+  static constexpr std::array<Bits, 4> kQuadrants = make_quadrants();
+  static constexpr std::array<int, 64> make_quadrant_of() {
+    std::array<int, 64> q{};
+    for (int sq = 0; sq < 64; ++sq) q[sq] = ((sq / 8) >= N / 2) * 2 + ((sq % 8) >= N / 2);
+    return q;
+  }
+  static constexpr std::array<int, 64> kQuadrantOf = make_quadrant_of();
+
+  static constexpr std::array<Bits, 64> make_neighbours() {
+    std::array<Bits, 64> nb{};
+    for (int sq = 0; sq < 64; ++sq)
+      for (int dr = -1; dr <= 1; ++dr)
+        for (int dc = -1; dc <= 1; ++dc)
+          if ((dr || dc) && on(sq / 8 + dr, sq % 8 + dc)) nb[sq] |= bit((sq / 8 + dr) * 8 + sq % 8 + dc);
+    return nb;
+  }
+  static constexpr std::array<Bits, 64> kNeighbours = make_neighbours();
+
+  // Quadrants holding an odd number of empties: moves there first (the parity heuristic).
+  static Bits odd_quadrants(Bits empty) {
+    Bits odd = 0;
+    for (Bits q : kQuadrants)
+      if (popcount(empty & q) & 1) odd |= q;
+    return odd;
+  }
+};
+
+// One step of a whole board in direction d (0 E, 1 W, 2 S, 3 N, 4 SE, 5 SW, 6 NE, 7 NW).
+template <int d>
+constexpr Bits step(Bits b) {
+  if constexpr (d == 0) return (b << 1) & kNotColA;
+  if constexpr (d == 1) return (b >> 1) & kNotColH;
+  if constexpr (d == 2) return b << 8;
+  if constexpr (d == 3) return b >> 8;
+  if constexpr (d == 4) return (b << 9) & kNotColA;
+  if constexpr (d == 5) return (b << 7) & kNotColH;
+  if constexpr (d == 6) return (b >> 7) & kNotColA;
+  return (b >> 9) & kNotColH;
+}
+constexpr int opposite(int d) { return d ^ 1; }
+
+// Discs of `p` that can never be flipped (a sufficient test): along every axis the line through
+// the disc is full, or a neighbour on that axis is off the board or itself a stable disc of `p`.
+template <int N>
+struct Stability {
+  static constexpr Bits kMask = Geometry<N>::kMask;
+  // Squares whose neighbour in direction d is off the board.
+  template <int d>
+  static constexpr Bits edge() { return kMask & ~step<opposite(d)>(kMask); }
+
+  // Squares from which every square up to the edge in direction d is occupied.
+  template <int d>
+  static Bits filled_to_edge(Bits occ) {
+    Bits r = occ & edge<d>();
+    for (int i = 0; i < N - 1; ++i) r = occ & (edge<d>() | step<opposite(d)>(r));
+    return r;
+  }
+  template <int d>
+  static Bits full_axis(Bits occ) { return filled_to_edge<d>(occ) & filled_to_edge<opposite(d)>(occ); }
+
+  template <int d>
+  static Bits axis_ok(Bits full, Bits stable) {
+    return full | edge<d>() | edge<opposite(d)>() | step<opposite(d)>(stable) | step<d>(stable);
+  }
+
+  static Bits stable(Bits p, Bits o) {
+    const Bits occ = p | o;
+    const Bits fh = full_axis<0>(occ), fv = full_axis<2>(occ), fd = full_axis<4>(occ), fa = full_axis<5>(occ);
+    Bits s = 0;
+    for (;;) {
+      const Bits next = p & axis_ok<0>(fh, s) & axis_ok<2>(fv, s) & axis_ok<4>(fd, s) & axis_ok<5>(fa, s);
+      if (next == s) return s;
+      s = next;
+    }
+  }
+};
+
+// Flip counts for the last empty square, where every other square is taken: along each of the 4
+// lines through the square, the discs of the mover read as a bit pattern (pext) index a table of
+// flip counts, so the count costs 4 lookups instead of 8 ray scans (BMI2; ray scans otherwise).
+template <int N>
+struct LastFlip {
+  struct Line {
+    Bits mask = 0;
+    int len = 0, pos = 0;
+  };
+  struct Tables {
+    std::array<std::array<Line, 4>, 64> lines{};
+    // count[len][pos][pattern]: discs flipped by the mover at `pos` of a full line of `len` squares.
+    std::array<std::array<std::array<std::uint8_t, 256>, 8>, 9> count{};
+  };
+  static Tables make() {
+    Tables t;
+    const int dr[4] = {0, 1, 1, 1}, dc[4] = {1, 0, 1, -1};
+    for (int sq = 0; sq < 64; ++sq) {
+      const int r0 = sq / 8, c0 = sq % 8;
+      if (r0 >= N || c0 >= N) continue;
+      for (int k = 0; k < 4; ++k) {
+        Line& l = t.lines[sq][k];
+        for (int step_ = -7; step_ <= 7; ++step_) {
+          const int r = r0 + step_ * dr[k], c = c0 + step_ * dc[k];
+          if (r >= 0 && r < N && c >= 0 && c < N) l.mask |= bit(r * 8 + c);
+        }
+        l.len = popcount(l.mask);
+        l.pos = popcount(l.mask & (bit(sq) - 1));
+      }
+    }
+    for (int len = 1; len <= 8; ++len)
+      for (int pos = 0; pos < len; ++pos)
+        for (int pat = 0; pat < (1 << len); ++pat) {
+          int total = 0;
+          for (int dir : {-1, 1}) {
+            int run = 0, i = pos + dir;
+            while (i >= 0 && i < len && !(pat >> i & 1)) ++run, i += dir;
+            if (i >= 0 && i < len) total += run;  // stopped on a mover's disc
+          }
+          t.count[len][pos][pat] = static_cast<std::uint8_t>(total);
+        }
+    return t;
+  }
+  static inline const Tables kTables = make();
+
+  static int count(Bits p, Bits o, int sq) {
+#ifdef __BMI2__
+    (void)o;
+    const Tables& t = kTables;
+    int total = 0;
+    for (const Line& l : t.lines[sq]) total += t.count[l.len][l.pos][_pext_u64(p, l.mask)];
+    return total;
+#else
+    return popcount(flips<N>(p, o, sq));
+#endif
+  }
+};
+
+// ---------------------------------------------------------------------------------------------
+// The transposition table: bounds of the exact value (all searches here are to the end, so every
+// stored bound is true for good), the best move, and the empties as a replacement priority.
+// Slots are three atomic words; the key words are stored XORed with the data word, so a slot torn
+// by a concurrent write fails the check instead of returning another position's data.
+
+struct TTEntry {
+  int lower = -127;
+  int upper = 127;
+  int move = -1;
+};
+
+class TranspositionTable {
+ public:
+  explicit TranspositionTable(int bits)
+      : mask_((std::size_t{1} << bits) - 1), slots_(new Slot[std::size_t{1} << bits]) {}
+
+  bool probe(Bits p, Bits o, TTEntry& e) const {
+    const std::size_t i = index(p, o);
+    for (std::size_t j = i; j <= i + 1; ++j) {
+      const Slot& s = slots_[j & mask_];
+      const std::uint64_t data = s.data.load(std::memory_order_relaxed);
+      if ((s.k1.load(std::memory_order_relaxed) ^ data) == p && (s.k2.load(std::memory_order_relaxed) ^ data) == o &&
+          data != 0) {
+        e.lower = static_cast<int>(data & 0xff) - 128;
+        e.upper = static_cast<int>((data >> 8) & 0xff) - 128;
+        e.move = static_cast<int>((data >> 16) & 0xff) - 1;
+        return true;
+      }
+    }
+    return false;
+  }
+
+  void store(Bits p, Bits o, int empties, int lower, int upper, int move) {
+    const std::size_t i = index(p, o);
+    Slot* target = nullptr;
+    int target_empties = 1000;
+    for (std::size_t j = i; j <= i + 1; ++j) {
+      Slot& s = slots_[j & mask_];
+      const std::uint64_t data = s.data.load(std::memory_order_relaxed);
+      if ((s.k1.load(std::memory_order_relaxed) ^ data) == p && (s.k2.load(std::memory_order_relaxed) ^ data) == o &&
+          data != 0) {
+        // Same position: both results are true bounds of one exact value, so intersect them.
+        lower = std::max(lower, static_cast<int>(data & 0xff) - 128);
+        upper = std::min(upper, static_cast<int>((data >> 8) & 0xff) - 128);
+        if (move < 0) move = static_cast<int>((data >> 16) & 0xff) - 1;
+        target = &s;
+        break;
+      }
+      // Otherwise replace the slot holding the smaller search (fewer empties); free slots hold 0.
+      const int e = static_cast<int>((data >> 24) & 0xff);
+      if (e < target_empties) {
+        target = &s;
+        target_empties = e;
+      }
+    }
+    const std::uint64_t data = static_cast<std::uint64_t>(lower + 128) | static_cast<std::uint64_t>(upper + 128) << 8 |
+                               static_cast<std::uint64_t>(move + 1) << 16 | static_cast<std::uint64_t>(empties) << 24;
+    target->data.store(data, std::memory_order_relaxed);
+    target->k1.store(p ^ data, std::memory_order_relaxed);
+    target->k2.store(o ^ data, std::memory_order_relaxed);
+  }
+
+ private:
+  struct Slot {
+    std::atomic<std::uint64_t> k1{0}, k2{0}, data{0};
+  };
+  std::size_t index(Bits p, Bits o) const {
+    std::uint64_t h = p * 0x9E3779B97F4A7C15ULL ^ (o + 0x632BE59BD9B4E019ULL) * 0xC2B2AE3D27D4EB4FULL;
+    h ^= h >> 29;
+    h *= 0xBF58476D1CE4E5B9ULL;
+    h ^= h >> 32;
+    return static_cast<std::size_t>(h) & mask_;
+  }
+  std::size_t mask_;
+  std::unique_ptr<Slot[]> slots_;
+};
+
+// ---------------------------------------------------------------------------------------------
+
+constexpr int kShallowMax = 6;  // up to this many empties: no table, no sorting; above: table,
+                                // sorting, stability cut-off
+constexpr int kEtcMin = 9;      // enhanced transposition cut-off from here
+constexpr int kSplitMin = 14;   // PV nodes with at least this many empties may use helper threads
+constexpr int kSymmetryPlies = 12;  // positions with at most this many discs: merge mirror-image moves
+
+struct MoveItem {
+  int sq;
+  Bits f;
+  int score;
+};
+
+template <int N>
+class Searcher {
+  using SG = SearchGeometry<N>;
+  static constexpr int S = N * N;
+  static constexpr Bits M = Geometry<N>::kMask;
+
+ public:
+  Searcher(TranspositionTable& tt, unsigned helpers) : tt_(tt), helpers_(helpers) {}
+  std::uint64_t nodes = 0;
+
+  // ---- last empties ----
+  int last1(Bits p, Bits o, int sq) {
+    ++nodes;
+    const int pc = popcount(p);
+    int n = LastFlip<N>::count(p, o, sq);
+    if (n) return 2 * (pc + n + 1) - S;
+    n = LastFlip<N>::count(o, p, sq);
+    if (n) return 2 * (pc - n) - S;
+    const int diff = 2 * pc - S + 1;  // nobody can play the last square: it goes to the winner
+    return diff > 0 ? diff + 1 : diff < 0 ? diff - 1 : 0;
+  }
+
+  // K empties (2..4) listed in `sq`; null window (alpha, alpha+1).
+  template <int K>
+  int last(Bits p, Bits o, int alpha, const int* sq) {
+    ++nodes;
+    int best = -127;
+    for (int i = 0; i < K; ++i) {
+      if (!(SG::kNeighbours[sq[i]] & o)) continue;
+      const Bits f = flips<N>(p, o, sq[i]);
+      if (!f) continue;
+      int rest[K - 1];
+      for (int j = 0, k = 0; j < K; ++j)
+        if (j != i) rest[k++] = sq[j];
+      int v;
+      if constexpr (K == 2)
+        v = -last1(o & ~f, p | f | bit(sq[i]), rest[0]);
+      else
+        v = -last<K - 1>(o & ~f, p | f | bit(sq[i]), -alpha - 1, rest);
+      if (v > best) {
+        if (v > alpha) return v;
+        best = v;
+      }
+    }
+    if (best != -127) return best;
+    // No move: the opponent plays if it can (it is then its turn with the same empties).
+    for (int i = 0; i < K; ++i)
+      if ((SG::kNeighbours[sq[i]] & p) && flips<N>(o, p, sq[i])) {
+        --nodes;  // the pass is not a node of its own
+        return -last<K>(o, p, -alpha - 1, sq);
+      }
+    return final_score<N>(p, o);
+  }
+
+  // Collects the empties (parity order: squares of odd quadrants first) and dispatches.
+  int nws_last(Bits p, Bits o, int alpha, int n) {
+    const Bits empty = ~(p | o) & M;
+    if (n == 0) {
+      ++nodes;
+      return final_score<N>(p, o);
+    }
+    int sq[4];
+    int k = 0;
+    const Bits odd = SG::odd_quadrants(empty);
+    for (Bits e = empty & odd; e; e &= e - 1) sq[k++] = std::countr_zero(e);
+    for (Bits e = empty & ~odd; e; e &= e - 1) sq[k++] = std::countr_zero(e);
+    switch (n) {
+      case 1: return last1(p, o, sq[0]);
+      case 2: return last<2>(p, o, alpha, sq);
+      case 3: return last<3>(p, o, alpha, sq);
+      default: return last<4>(p, o, alpha, sq);
+    }
+  }
+
+  // ---- shallow null-window search: parity and square classes, no table ----
+  int nws_shallow(Bits p, Bits o, int alpha, int n) {
+    Bits moves = legal_moves<N>(p, o);
+    if (!moves) {
+      if (!legal_moves<N>(o, p)) {
+        ++nodes;
+        return final_score<N>(p, o);
+      }
+      return -nws_shallow(o, p, -alpha - 1, n);
+    }
+    ++nodes;
+    const Bits odd = SG::odd_quadrants(~(p | o) & M);
+    int best = -127;
+    for (int pass = 0; pass < 2; ++pass) {
+      const Bits group = moves & (pass == 0 ? odd : ~odd);
+      for (Bits cls : SG::kClass)
+        for (Bits m = group & cls; m; m &= m - 1) {
+          const int sq = std::countr_zero(m);
+          const Bits f = flips<N>(p, o, sq);
+          const Bits np = o & ~f, no = p | f | bit(sq);
+          const int v = n - 1 <= 4 ? -nws_last(np, no, -alpha - 1, n - 1) : -nws_shallow(np, no, -alpha - 1, n - 1);
+          if (v > best) {
+            if (v > alpha) return v;
+            best = v;
+          }
+        }
+    }
+    return best;
+  }
+
+  int nws(Bits p, Bits o, int alpha, int n) {
+    if (n <= 4) return nws_last(p, o, alpha, n);
+    if (n <= kShallowMax) return nws_shallow(p, o, alpha, n);
+    return nws_deep(p, o, alpha, n);
+  }
+
+  // A cheap static evaluation for ordering only (the solver's values never depend on it): mobility
+  // with corners counted twice and corners held, for the side to move. (Potential mobility was
+  // tried as a third term and made the FFO node counts worse.)
+  static int heuristic(Bits p, Bits o) {
+    const Bits mp = legal_moves<N>(p, o), mo = legal_moves<N>(o, p);
+    const int mobility = popcount(mp) + popcount(mp & SG::kCorners) - popcount(mo) - popcount(mo & SG::kCorners);
+    const int corners = popcount(p & SG::kCorners) - popcount(o & SG::kCorners);
+    return kWeightMobility * mobility + kWeightCorner * corners;
+  }
+  static Bits around(Bits b) {
+    return step<0>(b) | step<1>(b) | step<2>(b) | step<3>(b) | step<4>(b) | step<5>(b) | step<6>(b) | step<7>(b);
+  }
+  static constexpr int kWeightMobility = 16;
+  static constexpr int kWeightCorner = 24;
+  static constexpr int kWeightShallow = 32;
+  static constexpr int kWeightCornerStab = 64;
+  // Discs that are corners or run along an edge from an own corner (cheap part of stability).
+  static int corner_stability(Bits b) {
+    const Bits c = b & SG::kCorners;
+    const Bits e = (step<0>(c) | step<1>(c) | step<2>(c) | step<3>(c)) & b;
+    return popcount(c) + popcount(e);
+  }
+  // From this many empties on, a heuristic search joins fastest-first in ordering moves, 2 plies
+  // deep at 11 empties growing to 6 plies at 23 (tuned on FFO #41-#47, see bench/results).
+  static constexpr int kSortSearchMin = 11;
+
+  // Depth-limited negamax on the heuristic: the "shallow search" that orders moves at high depths.
+  int shallow(Bits p, Bits o, int depth, int alpha, int beta) {
+    if (depth == 0) return heuristic(p, o);
+    const Bits moves = legal_moves<N>(p, o);
+    if (!moves) {
+      if (!legal_moves<N>(o, p)) {
+        const int f = final_score<N>(p, o);
+        return f > 0 ? 10000 + f : f < 0 ? -10000 + f : 0;
+      }
+      return -shallow(o, p, depth, -beta, -alpha);
+    }
+    int best = -100000;
+    for (Bits m = moves; m; m &= m - 1) {
+      const int sq = std::countr_zero(m);
+      const Bits f = flips<N>(p, o, sq);
+      const int v = -shallow(o & ~f, p | f | bit(sq), depth - 1, -beta, -std::max(alpha, best));
+      if (v > best) {
+        best = v;
+        if (v >= beta) break;
+      }
+    }
+    return best;
+  }
+
+  // Scores moves for ordering: the table's move first; then, deep in the tree, a shallow heuristic
+  // search; otherwise fastest-first (fewest replies for the opponent, corners counted twice), fewer
+  // opponent-adjacent empties, parity as a tie-break.
+  int order_moves(Bits p, Bits o, Bits moves, int tt_move, MoveItem* list, int n) {
+    const Bits empty = ~(p | o) & M;
+    const Bits odd = SG::odd_quadrants(empty);
+    const int sort_depth = n >= kSortSearchMin ? std::min(6, (n - 5) / 3) : 0;
+    int count = 0;
+    for (Bits m = moves; m; m &= m - 1) {
+      const int sq = std::countr_zero(m);
+      MoveItem& it = list[count++];
+      it.sq = sq;
+      it.f = flips<N>(p, o, sq);
+      if (sq == tt_move) {
+        it.score = 1 << 30;
+        continue;
+      }
+      const Bits np = o & ~it.f, no = p | it.f | bit(sq);
+      const Bits replies = legal_moves<N>(np, no);
+      const Bits new_empty = empty & ~bit(sq);
+      it.score = -(popcount(replies) + popcount(replies & SG::kCorners)) * 256 - popcount(around(no) & new_empty) * 16 +
+                 ((odd & bit(sq)) ? 8 : 0) + ((SG::kCorners & bit(sq)) ? 32 : 0) +
+                 corner_stability(no) * kWeightCornerStab;
+      if (sort_depth > 0) it.score += -shallow(np, no, sort_depth - 1, -100000, 100000) * kWeightShallow;
+    }
+    return count;
+  }
+
+  // Near the start many positions are symmetric, and two moves leading to mirror images have one
+  // value: keep only the first of each such set (the list is then shorter, never different).
+  static int drop_symmetric_twins(Bits p, Bits o, MoveItem* list, int count) {
+    PosKey seen[32];
+    int kept = 0;
+    for (int i = 0; i < count; ++i) {
+      const PosKey c = canonical<N>(o & ~list[i].f, p | list[i].f | bit(list[i].sq));
+      bool twin = false;
+      for (int j = 0; j < kept && !twin; ++j) twin = seen[j] == c;
+      if (twin) continue;
+      seen[kept] = c;
+      list[kept++] = list[i];
+    }
+    return kept;
+  }
+
+  static void pick_best(MoveItem* list, int i, int count) {
+    int b = i;
+    for (int j = i + 1; j < count; ++j)
+      if (list[j].score > list[b].score) b = j;
+    if (b != i) std::swap(list[i], list[b]);
+  }
+
+  // Upper bound from the opponent's stable discs; returns true (and the bound) to cut.
+  bool stability_cut(Bits p, Bits o, int alpha, int n, int& bound) {
+    if (alpha < 2 * n - 2) return false;
+    bound = S - 2 * popcount(Stability<N>::stable(o, p));
+    return bound <= alpha;
+  }
+
+  int nws_deep(Bits p, Bits o, int alpha, int n) {
+    int bound;
+    if (stability_cut(p, o, alpha, n, bound)) {
+      ++nodes;
+      return bound;
+    }
+    TTEntry e;
+    int tt_move = -1;
+    if (tt_.probe(p, o, e)) {
+      if (e.lower > alpha) return e.lower;
+      if (e.upper <= alpha) return e.upper;
+      tt_move = e.move;
+    }
+    const Bits moves = legal_moves<N>(p, o);
+    if (!moves) {
+      if (!legal_moves<N>(o, p)) {
+        ++nodes;
+        return final_score<N>(p, o);
+      }
+      return -nws_deep(o, p, -alpha - 1, n);
+    }
+    ++nodes;
+    MoveItem list[32];
+    int count = order_moves(p, o, moves, tt_move, list, n);
+    if (S - n <= kSymmetryPlies) count = drop_symmetric_twins(p, o, list, count);
+    if (n >= kEtcMin) {
+      // Enhanced transposition cut-off: a child already known to refute is taken at once.
+      for (int i = 0; i < count; ++i) {
+        TTEntry ce;
+        const Bits np = o & ~list[i].f, no = p | list[i].f | bit(list[i].sq);
+        if (tt_.probe(np, no, ce) && -ce.upper > alpha) {
+          tt_.store(p, o, n, -ce.upper, 127, list[i].sq);
+          return -ce.upper;
+        }
+      }
+    }
+    int best = -127, best_move = -1;
+    for (int i = 0; i < count; ++i) {
+      pick_best(list, i, count);
+      const MoveItem& it = list[i];
+      const int v = -nws(o & ~it.f, p | it.f | bit(it.sq), -alpha - 1, n - 1);
+      if (v > best) {
+        best = v;
+        best_move = it.sq;
+        if (v > alpha) break;
+      }
+    }
+    if (best > alpha)
+      tt_.store(p, o, n, best, 127, best_move);
+    else
+      tt_.store(p, o, n, -127, best, best_move);
+    return best;
+  }
+
+  // ---- principal-variation search ----
+  int pvs(Bits p, Bits o, int alpha, int beta, int n, int* best_move_out = nullptr) {
+    if (n == 0) {
+      ++nodes;
+      return final_score<N>(p, o);
+    }
+    const Bits moves = legal_moves<N>(p, o);
+    if (!moves) {
+      if (!legal_moves<N>(o, p)) {
+        ++nodes;
+        if (best_move_out) *best_move_out = kPass;
+        return final_score<N>(p, o);
+      }
+      if (best_move_out) *best_move_out = kPass;
+      return -pvs(o, p, -beta, -alpha, n);
+    }
+    ++nodes;
+    TTEntry e;
+    int tt_move = -1;
+    if (tt_.probe(p, o, e)) {
+      if (!best_move_out) {
+        if (e.lower >= beta) return e.lower;
+        if (e.upper <= alpha) return e.upper;
+        if (e.lower == e.upper) return e.lower;
+      }
+      tt_move = e.move;
+    }
+    MoveItem list[32];
+    int count = order_moves(p, o, moves, tt_move, list, n);
+    if (S - n <= kSymmetryPlies) count = drop_symmetric_twins(p, o, list, count);
+    for (int i = 0; i < count; ++i) pick_best(list, i, count);  // fully sorted: helpers share it
+
+    const int alpha0 = alpha;
+    int best = -127, best_move = -1;
+    {
+      const MoveItem& it = list[0];
+      best = -pvs(o & ~it.f, p | it.f | bit(it.sq), -beta, -alpha, n - 1);
+      best_move = it.sq;
+      if (best > alpha) alpha = best;
+    }
+    if (best < beta && count > 1) {
+      if (helpers_ > 0 && n >= kSplitMin)
+        split(p, o, alpha, beta, n, list + 1, count - 1, best, best_move);
+      else
+        for (int i = 1; i < count && best < beta; ++i) {
+          const MoveItem& it = list[i];
+          const Bits np = o & ~it.f, no = p | it.f | bit(it.sq);
+          int v = -nws(np, no, -alpha - 1, n - 1);
+          if (v > alpha && v < beta) v = -pvs(np, no, -beta, -(v - 1), n - 1);
+          if (v > best) {
+            best = v;
+            best_move = it.sq;
+            if (v > alpha) alpha = v;
+          }
+        }
+    }
+    if (best >= beta)
+      tt_.store(p, o, n, best, 127, best_move);
+    else if (best <= alpha0)
+      tt_.store(p, o, n, -127, best, best_move);
+    else
+      tt_.store(p, o, n, best, best, best_move);
+    if (best_move_out) *best_move_out = best_move;
+    return best;
+  }
+
+ private:
+  // The younger brothers of a PV node, shared between this thread and the helpers: each takes the
+  // next move, proves it no better than alpha with a null window, re-searches it if it is.
+  void split(Bits p, Bits o, int& alpha, int beta, int n, const MoveItem* list, int count, int& best, int& best_move) {
+    std::atomic<int> next{0};
+    std::mutex mu;
+    auto work = [&](Searcher& s) {
+      for (;;) {
+        int a;
+        {
+          std::lock_guard<std::mutex> lock(mu);
+          if (best >= beta) return;
+          a = alpha;
+        }
+        const int i = next.fetch_add(1);
+        if (i >= count) return;
+        const MoveItem& it = list[i];
+        const Bits np = o & ~it.f, no = p | it.f | bit(it.sq);
+        int v = -s.nws(np, no, -a - 1, n - 1);
+        if (v > a && v < beta) v = -s.pvs(np, no, -beta, -(v - 1), n - 1);
+        std::lock_guard<std::mutex> lock(mu);
+        if (v > best) {
+          best = v;
+          best_move = it.sq;
+          if (v > alpha) alpha = v;
+        }
+      }
+    };
+    std::vector<std::unique_ptr<Searcher>> helpers;
+    std::vector<std::thread> threads;
+    for (unsigned h = 0; h < helpers_; ++h) {
+      helpers.push_back(std::make_unique<Searcher>(tt_, 0));
+      threads.emplace_back(work, std::ref(*helpers.back()));
+    }
+    helpers_ = 0;  // this thread's own re-searches must not split again while helpers run
+    work(*this);
+    helpers_ = static_cast<unsigned>(helpers.size());
+    for (auto& t : threads) t.join();
+    for (auto& h : helpers) nodes += h->nodes;
+  }
+
+  TranspositionTable& tt_;
+  unsigned helpers_;
+};
+
+template <int N>
+void check_position(Bits p, Bits o) {
+  if (p & o) throw std::invalid_argument("othello: a square holds discs of both colours");
+  if ((p | o) & ~Geometry<N>::kMask)
+    throw std::invalid_argument("othello: discs outside the " + std::to_string(N) + "x" + std::to_string(N) + " board");
+}
+
+// Follows exact values down the tree: at each position, a move whose child has exactly the
+// negated score (tested with a minimal window, cheap with a warm table).
+template <int N>
+std::vector<int> principal_variation(Searcher<N>& s, TranspositionTable& tt, Bits p, Bits o, int score) {
+  std::vector<int> pv;
+  for (;;) {
+    const int n = Geometry<N>::kSquares - popcount(p | o);
+    Bits moves = legal_moves<N>(p, o);
+    if (!moves) {
+      if (!legal_moves<N>(o, p)) break;
+      pv.push_back(kPass);
+      std::swap(p, o);
+      score = -score;
+      continue;
+    }
+    TTEntry e;
+    int first = -1;
+    if (tt.probe(p, o, e) && e.move >= 0 && (moves & bit(e.move))) first = e.move;
+    int chosen = -1;
+    for (int pass = 0; pass < 2 && chosen < 0; ++pass)
+      for (Bits m = moves; m; m &= m - 1) {
+        const int sq = std::countr_zero(m);
+        if ((pass == 0) != (sq == first)) continue;
+        const Bits f = flips<N>(p, o, sq);
+        const Bits np = o & ~f, no = p | f | bit(sq);
+        const int v = -s.pvs(np, no, -score - 1, -score + 1, n - 1);
+        if (v == score) {
+          chosen = sq;
+          break;
+        }
+      }
+    if (chosen < 0) break;  // cannot happen for an exact score; stop rather than loop
+    pv.push_back(chosen);
+    const Bits f = flips<N>(p, o, chosen);
+    const Bits np = o & ~f, no = p | f | bit(chosen);
+    p = np;
+    o = no;
+    score = -score;
+  }
+  return pv;
+}
+
+}  // namespace
+
+template <int N>
+SolveResult solve(Bits p, Bits o, const SolveOptions& options) {
+  check_position<N>(p, o);
+  const auto t0 = std::chrono::steady_clock::now();
+  const std::clock_t c0 = std::clock();
+  constexpr int S = N * N;
+  TranspositionTable tt(options.tt_bits);
+  Searcher<N> s(tt, options.threads > 1 ? options.threads - 1 : 0);
+  SolveResult r;
+  r.empties = S - popcount(p | o);
+  const int alpha = std::clamp(options.alpha, -S, S), beta = std::clamp(options.beta, -S, S);
+  if (alpha > beta) throw std::invalid_argument("othello: empty search window (alpha > beta)");
+  // Widen by one so scores on the window's edges are still exact (scores are even).
+  const int a = alpha == -S ? -S - 1 : alpha - 1, b = beta == S ? S + 1 : beta + 1;
+  int best_move = -1;
+  r.score = s.pvs(p, o, a, b, r.empties, &best_move);
+  r.exact = r.score > a && r.score < b;
+  r.best_move = best_move;
+  if (options.principal_variation && r.exact) r.pv = principal_variation<N>(s, tt, p, o, r.score);
+  r.nodes = s.nodes;
+  r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  r.cpu_seconds = static_cast<double>(std::clock() - c0) / CLOCKS_PER_SEC;
+  return r;
+}
+
+template <int N>
+std::vector<std::pair<int, int>> solve_each_move(Bits p, Bits o, const SolveOptions& options) {
+  check_position<N>(p, o);
+  constexpr int S = N * N;
+  TranspositionTable tt(options.tt_bits);  // shared by the moves: their subtrees overlap
+  Searcher<N> s(tt, options.threads > 1 ? options.threads - 1 : 0);
+  std::vector<std::pair<int, int>> out;
+  const int n = S - popcount(p | o);
+  for (Bits m = legal_moves<N>(p, o); m; m &= m - 1) {
+    const int sq = std::countr_zero(m);
+    const Bits f = flips<N>(p, o, sq);
+    out.emplace_back(sq, -s.pvs(o & ~f, p | f | bit(sq), -S - 1, S + 1, n - 1));
+  }
+  return out;
+}
+
+template <int N>
+int minimax(Bits p, Bits o, std::uint64_t* nodes) {
+  if (nodes) ++*nodes;
+  Bits moves = legal_moves<N>(p, o);
+  if (!moves) {
+    if (!legal_moves<N>(o, p)) return final_score<N>(p, o);
+    return -minimax<N>(o, p, nodes);
+  }
+  int best = -1000;
+  for (; moves; moves &= moves - 1) {
+    const int sq = std::countr_zero(moves);
+    const Bits f = flips<N>(p, o, sq);
+    best = std::max(best, -minimax<N>(o & ~f, p | f | bit(sq), nodes));
+  }
+  return best;
+}
+
+#define ZERMELO_OTHELLO_INSTANTIATE(N)                                                           \
+  template SolveResult solve<N>(Bits, Bits, const SolveOptions&);                                \
+  template std::vector<std::pair<int, int>> solve_each_move<N>(Bits, Bits, const SolveOptions&); \
+  template int minimax<N>(Bits, Bits, std::uint64_t*);
+ZERMELO_OTHELLO_INSTANTIATE(4)
+ZERMELO_OTHELLO_INSTANTIATE(6)
+ZERMELO_OTHELLO_INSTANTIATE(8)
+#undef ZERMELO_OTHELLO_INSTANTIATE
+
+}  // namespace zermelo::othello

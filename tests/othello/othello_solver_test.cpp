@@ -1,0 +1,177 @@
+// The exact endgame solver against independent references: plain minimax on tiny boards and on
+// random late positions, the published FFO scores and best moves, and the paper's drawn line.
+#include <gtest/gtest.h>
+
+#include <random>
+
+#include "zermelo/games/othello/notation.hpp"
+#include "zermelo/games/othello/solver.hpp"
+
+using namespace zermelo::othello;
+
+namespace {
+
+// Plays random moves from the start until `empties` squares are left (passes taken as needed).
+template <int N>
+bool random_position(std::mt19937_64& rng, int empties, Bits& p, Bits& o) {
+  p = Geometry<N>::kStartBlack;
+  o = Geometry<N>::kStartWhite;
+  while (Geometry<N>::kSquares - popcount(p | o) > empties) {
+    Bits moves = legal_moves<N>(p, o);
+    if (!moves) {
+      if (!legal_moves<N>(o, p)) return false;
+      std::swap(p, o);
+      continue;
+    }
+    int pick = static_cast<int>(rng() % static_cast<unsigned>(popcount(moves)));
+    while (pick--) moves &= moves - 1;
+    const int sq = std::countr_zero(moves);
+    const Bits f = flips<N>(p, o, sq);
+    const Bits np = o & ~f, no = p | f | bit(sq);
+    p = np;
+    o = no;
+  }
+  return true;
+}
+
+template <int N>
+void check_against_minimax(int positions, int empties, unsigned seed) {
+  std::mt19937_64 rng(seed);
+  SolveOptions opt;
+  opt.tt_bits = 16;
+  int checked = 0;
+  while (checked < positions) {
+    Bits p, o;
+    if (!random_position<N>(rng, empties, p, o)) continue;
+    const int expected = minimax<N>(p, o);
+    const SolveResult r = solve<N>(p, o, opt);
+    ASSERT_TRUE(r.exact);
+    ASSERT_EQ(r.score, expected) << "position " << checked;
+    // The best move and the principal variation must realise the score.
+    Bits q = p, x = o;
+    int sign = 1;
+    for (int m : r.pv) {
+      if (m != kPass) {
+        ASSERT_TRUE(legal_moves<N>(q, x) & bit(m));
+        const Bits f = flips<N>(q, x, m);
+        q |= f | bit(m);
+        x &= ~f;
+      }
+      std::swap(q, x);
+      sign = -sign;
+    }
+    ASSERT_FALSE(legal_moves<N>(q, x) | legal_moves<N>(x, q)) << "PV does not reach the end of the game";
+    ASSERT_EQ(sign * final_score<N>(q, x), expected);
+    ++checked;
+  }
+}
+
+}  // namespace
+
+TEST(OthelloSolver, FourByFourStartMatchesPlainMinimax) {
+  const Bits b = Geometry<4>::kStartBlack, w = Geometry<4>::kStartWhite;
+  std::uint64_t nodes = 0;
+  const int expected = minimax<4>(b, w, &nodes);
+  EXPECT_GT(nodes, 1000u);  // really walked the whole tree
+  const SolveResult r = solve<4>(b, w);
+  EXPECT_EQ(r.score, expected);
+  // 4x4 Othello is a second-player win, 3-11 with two squares left empty: -10 for Black once the
+  // empties go to the winner.
+  EXPECT_EQ(expected, -10);
+}
+
+TEST(OthelloSolver, FourByFourRandomPositionsMatchMinimax) { check_against_minimax<4>(200, 8, 11); }
+TEST(OthelloSolver, SixBySixRandomPositionsMatchMinimax) { check_against_minimax<6>(60, 9, 12); }
+TEST(OthelloSolver, EightByEightRandomPositionsMatchMinimax) { check_against_minimax<8>(40, 9, 13); }
+
+TEST(OthelloSolver, EveryMoveScoreAndWindowsAgree) {
+  std::mt19937_64 rng(7);
+  for (int i = 0; i < 10; ++i) {
+    Bits p, o;
+    if (!random_position<8>(rng, 14, p, o) || !legal_moves<8>(p, o)) continue;
+    SolveOptions small;
+    small.tt_bits = 18;
+    const SolveResult r = solve<8>(p, o, small);
+    int best = -100;
+    for (auto [m, s] : solve_each_move<8>(p, o, small)) {
+      best = std::max(best, s);
+      if (m == r.best_move) {
+        EXPECT_EQ(s, r.score);
+      }
+    }
+    EXPECT_EQ(best, r.score);
+    // A window that excludes the score yields a bound on the right side.
+    SolveOptions above = small;
+    above.alpha = r.score + 2;
+    above.beta = r.score + 10;
+    const SolveResult ra = solve<8>(p, o, above);
+    EXPECT_FALSE(ra.exact);
+    EXPECT_LE(ra.score, above.alpha - 1);
+    SolveOptions around = small;
+    around.alpha = r.score - 2;
+    around.beta = r.score + 2;
+    EXPECT_EQ(solve<8>(p, o, around).score, r.score);
+  }
+}
+
+TEST(OthelloSolver, TwoThreadsGiveTheSameScores) {
+  std::mt19937_64 rng(5);
+  SolveOptions one, two;
+  one.tt_bits = two.tt_bits = 18;
+  two.threads = 2;
+  for (int i = 0; i < 6; ++i) {
+    Bits p, o;
+    if (!random_position<8>(rng, 17, p, o)) continue;
+    EXPECT_EQ(solve<8>(p, o, two).score, solve<8>(p, o, one).score);
+  }
+}
+
+TEST(OthelloSolver, RejectsImpossiblePositions) {
+  EXPECT_THROW(solve<8>(bit(3), bit(3)), std::invalid_argument);
+  EXPECT_THROW(solve<6>(bit(7), bit(0)), std::invalid_argument);  // H1 is off a 6x6 board
+}
+
+TEST(OthelloSolver, PapersDrawnLineSolvesToZeroFromEighteenEmpties) {
+  // Takizawa's optimal line: every position on it from 24 empties on is a draw; the test takes the
+  // ones from 18 empties on (the rest are in bench/othello_ffo.cpp).
+  const std::string line =
+      "F5D6C3D3C4F4F6F3E6E7D7C5B6D8C6C7D2B5A5A6A7G5E3B4C8G6G4C2E8D1F7E2G3H4F1E1F2G1B1F8G8B3H3B2H5B7A3A4A1A2C1H2H1"
+      "G2B8A8G7H8H7H6";
+  Bits p = Geometry<8>::kStartBlack, o = Geometry<8>::kStartWhite;
+  int solved = 0;
+  for (std::size_t i = 0; i < line.size(); i += 2) {
+    const int empties = 64 - popcount(p | o);
+    if (empties <= 18) {
+      const SolveResult r = solve<8>(p, o);
+      ASSERT_EQ(r.score, 0) << "after " << i / 2 << " moves";
+      ++solved;
+    }
+    if (!legal_moves<8>(p, o)) std::swap(p, o);  // a pass (none happens on this line)
+    const int sq = parse_square(line.substr(i, 2));
+    ASSERT_TRUE(legal_moves<8>(p, o) & bit(sq)) << line.substr(i, 2);
+    const Bits f = flips<8>(p, o, sq);
+    const Bits np = o & ~f, no = p | f | bit(sq);
+    p = np;
+    o = no;
+  }
+  EXPECT_EQ(final_score<8>(p, o), 0);  // 32-32
+  EXPECT_EQ(solved, 18);  // after moves 42..59
+}
+
+// FFO positions the solver finishes in a few seconds each in Release; all ten are in the bench.
+class OthelloFfo : public ::testing::TestWithParam<int> {};
+
+TEST_P(OthelloFfo, SolvesWithPublishedScoreAndABestMove) {
+  const auto entries = read_obf_file(std::string(ZERMELO_SPEC_DIR) + "/ffo40-49.obf");
+  const ObfEntry& e = entries.at(static_cast<std::size_t>(GetParam() - 40));
+  SolveOptions opt;
+  opt.threads = 2;
+  const SolveResult r = solve<8>(e.position.mover(), e.position.opponent(), opt);
+  EXPECT_EQ(r.score, e.best_score());
+  const auto best = e.best_moves();
+  EXPECT_NE(std::find(best.begin(), best.end(), r.best_move), best.end()) << square_name(r.best_move);
+  ASSERT_FALSE(r.pv.empty());
+  EXPECT_EQ(r.pv.front(), r.best_move);
+}
+
+INSTANTIATE_TEST_SUITE_P(Othello, OthelloFfo, ::testing::Values(40, 41, 42, 44, 47));

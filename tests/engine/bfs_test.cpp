@@ -50,5 +50,23 @@ TEST(Bfs, AgreesWithAnInMemorySearch) {
   EXPECT_EQ(full.edges, edges);
 }
 
+// The published state-graph counts of Onitama (boar cards), through sorted runs on disk.
+TEST(Bfs, OnitamaPublishedCountsOutOfCore) {
+  testing::ScratchDir dir;
+  struct Row {
+    const char* board;
+    std::uint64_t states, edges;
+  };
+  for (Row row : {Row{"1x2", 2, 1}, Row{"2x2", 6, 5}, Row{"3x2", 658, 1007}, Row{"3x3", 59666, 168860}, Row{"2x4", 3031, 6055}}) {
+    auto g = make_game("onitama", {row.board});
+    BfsOptions o;
+    o.job_dir = dir / row.board;
+    o.memory_bytes = 128ull << 20;
+    BfsResult r = breadth_first(*g, o);
+    EXPECT_EQ(r.states, row.states) << row.board;
+    EXPECT_EQ(r.edges + r.game_ending_moves, row.edges) << row.board;
+  }
+}
+
 }  // namespace
 }  // namespace zermelo

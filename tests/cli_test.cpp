@@ -34,6 +34,11 @@ TEST(Cli, SolveVerifyInfoAndACorruptedFile) {
   EXPECT_TRUE(contains(solve.out, "5478")) << solve.out;
   EXPECT_TRUE(contains(solve.out, "start position: draw")) << solve.out;
 
+  CliRun query = zermelo("--work-dir " + (dir / "ttt") + " query tictactoe .O./.X./...");
+  EXPECT_EQ(query.code, 0) << query.out;
+  EXPECT_TRUE(contains(query.out, "value: win in ")) << query.out;  // X centre, O edge: X wins
+  EXPECT_NE(zermelo("--work-dir " + (dir / "ttt") + " query tictactoe XXXX").code, 0);
+
   CliRun verify = zermelo("verify " + (dir / "ttt"));
   EXPECT_EQ(verify.code, 0) << verify.out;
   EXPECT_TRUE(contains(verify.out, "all checksums and digests match")) << verify.out;

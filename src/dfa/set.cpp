@@ -239,6 +239,91 @@ NodeId Manager::change_rec(ChangeId id, std::size_t ri, NodeId n) {
   return r;
 }
 
+namespace {
+
+// A set of moves (up to 256) for the partitioned image.
+struct MoveMask {
+  std::array<std::uint64_t, 4> w{};
+  bool any() const { return (w[0] | w[1] | w[2] | w[3]) != 0; }
+  MoveMask operator&(const MoveMask& o) const { MoveMask r; for (int i = 0; i < 4; ++i) r.w[i] = w[i] & o.w[i]; return r; }
+  MoveMask operator|(const MoveMask& o) const { MoveMask r; for (int i = 0; i < 4; ++i) r.w[i] = w[i] | o.w[i]; return r; }
+  MoveMask operator~() const { MoveMask r; for (int i = 0; i < 4; ++i) r.w[i] = ~w[i]; return r; }
+  void set(std::size_t b) { w[b / 64] |= 1ull << (b % 64); }
+  bool operator==(const MoveMask& o) const { return w == o.w; }
+};
+
+struct ImageKey {
+  NodeId n;
+  MoveMask mask;
+  bool operator==(const ImageKey& o) const { return n == o.n && mask == o.mask; }
+};
+struct ImageKeyHash {
+  std::size_t operator()(const ImageKey& k) const {
+    std::uint64_t h = mix(k.n + 0x9E3779B97F4A7C15ULL);
+    for (auto x : k.mask.w) h = mix(h ^ x);
+    return static_cast<std::size_t>(h);
+  }
+};
+
+}  // namespace
+
+NodeId Manager::change_all(NodeId root, const std::vector<ChangeId>& ids) {
+  if (ids.size() > 256) {  // split: the mask holds 256 moves
+    NodeId acc = kEmptyNode;
+    for (std::size_t i = 0; i < ids.size(); i += 256) {
+      std::vector<ChangeId> part(ids.begin() + static_cast<long>(i), ids.begin() + static_cast<long>(std::min(ids.size(), i + 256)));
+      acc = apply(kUnion, acc, change_all(root, part));
+    }
+    return acc;
+  }
+  const unsigned L = length();
+  // Per layer: which moves touch it, which moves have finished before it, and for every
+  // (before, after) pair the moves that relabel it so.
+  std::vector<MoveMask> touches(L + 1), finished(L + 1);
+  std::vector<std::vector<MoveMask>> pair_moves(L, std::vector<MoveMask>(arity_ * arity_));
+  for (std::size_t m = 0; m < ids.size(); ++m) {
+    const Change& ch = changes_[ids[m]];
+    unsigned last = 0;
+    for (const Relabel& r : ch.relabels) {
+      touches[r.position].set(m);
+      for (auto [b, a] : r.pairs) pair_moves[r.position][b * arity_ + a].set(m);
+      last = r.position + 1;
+    }
+    for (unsigned i = last; i <= L; ++i) finished[i].set(m);
+  }
+  std::unordered_map<ImageKey, NodeId, ImageKeyHash> memo;
+  std::function<NodeId(NodeId, const MoveMask&)> rec = [&](NodeId n, const MoveMask& mask) -> NodeId {
+    if (n == kEmptyNode || !mask.any()) return kEmptyNode;
+    unsigned i = n == kAcceptNode ? L : layer_[n];
+    MoveMask done = mask & finished[i];
+    if (done.any()) {  // those moves leave the rest of the string as it is
+      MoveMask rest = mask & ~finished[i];
+      return rest.any() ? apply(kUnion, n, rec(n, rest)) : n;
+    }
+    ImageKey key{n, mask};
+    auto it = memo.find(key);
+    if (it != memo.end()) return it->second;
+    MoveMask untouched = mask & ~touches[i];
+    Kids kids{};
+    for (unsigned c = 0; c < alphabet_[i]; ++c) {
+      NodeId sub = child(n, c);
+      if (sub == kEmptyNode) continue;
+      for (unsigned c2 = 0; c2 < alphabet_[i]; ++c2) {
+        MoveMask go = mask & pair_moves[i][c * arity_ + c2];
+        if (c == c2) go = go | untouched;
+        if (!go.any()) continue;
+        kids[c2] = apply(kUnion, kids[c2], rec(sub, go));
+      }
+    }
+    NodeId r = find_or_add(i, kids.data());
+    memo.emplace(key, r);
+    return r;
+  };
+  MoveMask all;
+  for (std::size_t m = 0; m < ids.size(); ++m) all.set(m);
+  return rec(root, all);
+}
+
 Manager::ChangeId Manager::intern(const Change& c) {
   Change sorted = c;
   std::sort(sorted.relabels.begin(), sorted.relabels.end(),
@@ -353,6 +438,10 @@ Set Set::operator-(const Set& o) const {
 }
 Set Set::change(Manager::ChangeId id) const {
   return Set(m_, m_->run([&] { return m_->change_rec(id, 0, root_); }));
+}
+
+Set Set::change_all(const std::vector<Manager::ChangeId>& ids) const {
+  return Set(m_, m_->run([&] { return m_->change_all(root_, ids); }));
 }
 
 bool Set::contains(const std::vector<std::uint8_t>& s) const {

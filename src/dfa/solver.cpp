@@ -17,24 +17,31 @@ double seconds_since(std::chrono::steady_clock::time_point t0) {
 // computed once per distinct filter, and by their output filter so that it is applied once.
 Set image(const SetGame& g, const Set& s, bool backwards) {
   Manager& m = *g.manager;
-  std::map<NodeId, Set> filtered;                   // input filter root -> s ∩ filter
-  std::map<NodeId, std::pair<Set, std::vector<Set>>> by_output;  // output filter root -> images
+  // Moves grouped by (input filter, output filter): each group is one partitioned image.
+  std::map<std::pair<NodeId, NodeId>, std::vector<const SetMove*>> groups;
   for (const SetMove& mv : g.moves) {
     const Set& in = backwards ? mv.post : mv.pre;
     const Set& out = backwards ? mv.pre : mv.post;
-    auto it = filtered.find(in.root());
-    if (it == filtered.end()) it = filtered.emplace(in.root(), s & in).first;
-    if (it->second.is_empty()) continue;
-    Set moved = it->second.change(backwards ? mv.backward : mv.forward);
-    if (moved.is_empty()) continue;
-    auto& slot = by_output[out.root()];
-    slot.first = out;
-    slot.second.push_back(std::move(moved));
+    groups[{in.root(), out.root()}].push_back(&mv);
   }
   std::vector<Set> parts;
-  for (auto& [root, group] : by_output) {
-    Set u = unite_all(std::move(group.second), m);
-    parts.push_back(group.first == g.all ? u : u & group.first);
+  for (auto& [filters, moves] : groups) {
+    const SetMove& first = *moves.front();
+    const Set& in = backwards ? first.post : first.pre;
+    const Set& out = backwards ? first.pre : first.post;
+    Set from = in == g.all ? s : s & in;
+    if (from.is_empty()) continue;
+    std::vector<Manager::ChangeId> ids;
+    for (const SetMove* mv : moves) ids.push_back(backwards ? mv->backward : mv->forward);
+    Set moved = m.empty();
+    if (g.partitioned_image) {
+      moved = from.change_all(ids);
+    } else {
+      std::vector<Set> one_by_one;
+      for (auto id : ids) one_by_one.push_back(from.change(id));
+      moved = unite_all(std::move(one_by_one), m);
+    }
+    parts.push_back(out == g.all ? moved : moved & out);
   }
   return unite_all(std::move(parts), m);
 }

@@ -132,6 +132,16 @@ TEST(DfaSet, ChangeRelabelsLikeTheExplicitMap) {
       EXPECT_EQ(contents(sa.change(inv)), expect_inv);
     }
   }
+  // The partitioned image of several changes at once equals the union of the single changes.
+  std::vector<Manager::ChangeId> ids;
+  for (const Change& ch : changes) ids.push_back(mgr.intern(ch)), ids.push_back(mgr.intern(ch.inverse()));
+  ids.push_back(mgr.intern(Change{}));  // the identity
+  for (int round = 0; round < 20; ++round) {
+    Set sa = build(mgr, random_model(rng, rng() % 200));
+    std::vector<Set> one_by_one;
+    for (auto id : ids) one_by_one.push_back(sa.change(id));
+    EXPECT_EQ(sa.change_all(ids).root(), unite_all(one_by_one, mgr).root());
+  }
   EXPECT_THROW(mgr.intern(Change{{Relabel{9, {{0, 1}}}}}), std::invalid_argument);
   EXPECT_THROW(mgr.intern(Change{{Relabel{0, {{0, 2}}}}}), std::invalid_argument);
 }

@@ -60,12 +60,12 @@ void solve_and_report(dfa::SetGame& g, const SolveOptions& o, const std::string&
   };
   char buf[256];
 
-  if (o.method == "retrograde") {
-    say("retrograde analysis over all " + std::to_string(g.all.count()) + " strings\n");
+  // The retrograde table: W(i), L(i) per step (the whole solve, or the backward half of reach).
+  auto run_retrograde = [&](unsigned max_steps) {
     std::snprintf(buf, sizeof buf, "%5s %16s %10s %10s %16s %10s %10s %9s\n", "step", "W positions", "W states", "W pos/B",
                   "L positions", "L states", "L pos/B", "seconds");
     say(buf);
-    auto r = dfa::retrograde(g, o.max_steps, [&](const dfa::RetrogradeStep& s) {
+    auto r = dfa::retrograde(g, max_steps, [&](const dfa::RetrogradeStep& s) {
       std::snprintf(buf, sizeof buf, "%5u %16llu %10zu %10s %16llu %10zu %10s %9.2f\n", s.step,
                     static_cast<unsigned long long>(s.won.positions), s.won.states, fmt_ppb(s.won).c_str(),
                     static_cast<unsigned long long>(s.lost.positions), s.lost.states, fmt_ppb(s.lost).c_str(), s.seconds);
@@ -76,6 +76,12 @@ void solve_and_report(dfa::SetGame& g, const SolveOptions& o, const std::string&
       steps.push_back({{"step", s.step}, {"won", stats_json(s.won)}, {"lost", stats_json(s.lost)}, {"seconds", s.seconds}});
       all_sets.push_back(s.won), all_sets.push_back(s.lost);
     }
+    return std::make_pair(r, steps);
+  };
+
+  if (o.method == "retrograde") {
+    say("retrograde analysis over all " + std::to_string(g.all.count()) + " strings\n");
+    auto [r, steps] = run_retrograde(o.max_steps);
     out["steps"] = steps;
     out["converged"] = r.converged;
     if (!r.won.contains(g.start) && !r.lost.contains(g.start))
@@ -91,20 +97,16 @@ void solve_and_report(dfa::SetGame& g, const SolveOptions& o, const std::string&
   } else if (o.method == "reach") {
     dfa::Set known_won = g.won0, known_lost = g.lost0;
     if (o.backward_steps > 0) {
-      say("backward: " + std::to_string(o.backward_steps) + " retrograde steps from the terminal positions\n");
-      auto r = dfa::retrograde(g, o.backward_steps);
+      say("backward: " + std::to_string(o.backward_steps) + " retrograde steps over all " + std::to_string(g.all.count()) +
+          " strings\n");
+      auto [r, steps] = run_retrograde(o.backward_steps);
       known_won = r.won, known_lost = r.lost;
-      out["backward"] = {{"steps", r.steps.size() - 1}, {"won", stats_json(dfa::stats_of(r.won))}, {"lost", stats_json(dfa::stats_of(r.lost))}};
-      if (!as_json) {
-        std::snprintf(buf, sizeof buf, "  W(%u): %llu positions, %zu states; L(%u): %llu positions, %zu states\n",
-                      o.backward_steps, static_cast<unsigned long long>(r.steps.back().won.positions), r.steps.back().won.states,
-                      o.backward_steps, static_cast<unsigned long long>(r.steps.back().lost.positions), r.steps.back().lost.states);
-        say(buf);
-      }
+      out["backward"] = steps;
     }
     std::snprintf(buf, sizeof buf, "%5s %14s %10s %10s %14s %10s %9s\n", "ply", "R positions", "R states", "R pos/B",
                   "open positions", "open states", "seconds");
-    say("forward: reachable sets R(ply)\n");
+    say(o.backward_steps > 0 ? "forward: reachable sets R(ply), expanding only positions not in W(J) or L(J)\n"
+                             : "forward: reachable sets R(ply)\n");
     say(buf);
     auto r = dfa::solve_by_reach(g, known_won, known_lost, o.max_steps, [&](const dfa::ReachStep& s, bool back) {
       if (!back) {

@@ -35,6 +35,9 @@ struct SetGame {
   std::vector<SetMove> moves;
   std::vector<std::uint8_t> start;
   std::function<std::string(const std::vector<std::uint8_t>&)> render;  // a diagram of a position
+  // How forward/reverse apply the moves: all of a group in one partitioned pass (Set::change_all),
+  // or one change per move and a balanced union (kept for comparison and as a cross-check).
+  bool partitioned_image = true;
   // Adds a move, interning its change and inverse.
   void add_move(std::string move_name, const Set& pre, const Set& post, const Change& change);
 };

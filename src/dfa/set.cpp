@@ -52,7 +52,7 @@ Manager::Manager(std::vector<unsigned> alphabet_sizes, std::uint64_t memory_budg
                                   std::to_string(kMaxArity));
     arity_ = std::max(arity_, a);
   }
-  // The operation cache takes about 1/16 of the budget (at most 64 MiB), the node table the rest.
+  // The operation cache starts at up to 1/16 of the budget (at most 64 MiB) and grows with the table.
   std::size_t entries = 1u << 10;
   while (entries < (1u << 22) && (entries * 2) * sizeof(CacheEntry) * 16 <= budget_) entries *= 2;
   cache_.assign(entries, CacheEntry{0, 0, 0, 0});
@@ -95,6 +95,13 @@ void Manager::grow_table() {
   children_.resize(capacity_ * arity_, kEmptyNode);
   layer_.resize(capacity_, kDeadLayer);
   refs_.resize(capacity_, 0);
+  // A lossy cache much smaller than the table makes operations recompute shared parts again and
+  // again: keep about one entry per two states while it stays within 1/8 of the budget.
+  std::size_t entries = cache_.size();
+  while (entries < capacity_ / 2 && (entries * 2) * sizeof(CacheEntry) * 8 <= budget_ &&
+         bytes_for_capacity(capacity_) + entries * 2 * sizeof(CacheEntry) <= budget_)
+    entries *= 2;
+  if (entries != cache_.size()) cache_.assign(entries, CacheEntry{0, 0, 0, 0});
   std::size_t slots = 1;
   while (slots < capacity_ * 2) slots *= 2;
   if (slots != unique_.size()) {
@@ -404,15 +411,19 @@ Set Manager::cube(const std::vector<std::uint32_t>& allowed) {
   }));
 }
 
+namespace {
+std::uint32_t all_chars(unsigned alphabet) { return alphabet >= 32 ? ~0u : (1u << alphabet) - 1; }
+}  // namespace
+
 Set Manager::universe() {
   std::vector<std::uint32_t> all(length());
-  for (unsigned i = 0; i < length(); ++i) all[i] = (1u << alphabet_[i]) - 1;
+  for (unsigned i = 0; i < length(); ++i) all[i] = all_chars(alphabet_[i]);
   return cube(all);
 }
 
 Set Manager::with_char(unsigned position, std::uint8_t c) {
   std::vector<std::uint32_t> all(length());
-  for (unsigned i = 0; i < length(); ++i) all[i] = (1u << alphabet_[i]) - 1;
+  for (unsigned i = 0; i < length(); ++i) all[i] = all_chars(alphabet_[i]);
   all.at(position) = 1u << c;
   return cube(all);
 }

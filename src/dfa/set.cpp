@@ -260,13 +260,13 @@ struct MoveMask {
 };
 
 struct ImageKey {
-  NodeId n;
+  NodeId n, within;
   MoveMask mask;
-  bool operator==(const ImageKey& o) const { return n == o.n && mask == o.mask; }
+  bool operator==(const ImageKey& o) const { return n == o.n && within == o.within && mask == o.mask; }
 };
 struct ImageKeyHash {
   std::size_t operator()(const ImageKey& k) const {
-    std::uint64_t h = mix(k.n + 0x9E3779B97F4A7C15ULL);
+    std::uint64_t h = mix(k.n + 0x9E3779B97F4A7C15ULL * (k.within + 1));
     for (auto x : k.mask.w) h = mix(h ^ x);
     return static_cast<std::size_t>(h);
   }
@@ -274,12 +274,16 @@ struct ImageKeyHash {
 
 }  // namespace
 
-NodeId Manager::change_all(NodeId root, const std::vector<ChangeId>& ids) {
+// `within` restricts the result (kNoRestriction: none); it is walked alongside the output path so
+// the image outside it is never built.
+constexpr NodeId kNoRestriction = 0xFFFFFFFFu;
+
+NodeId Manager::change_all(NodeId root, const std::vector<ChangeId>& ids, NodeId within) {
   if (ids.size() > 256) {  // split: the mask holds 256 moves
     NodeId acc = kEmptyNode;
     for (std::size_t i = 0; i < ids.size(); i += 256) {
       std::vector<ChangeId> part(ids.begin() + static_cast<long>(i), ids.begin() + static_cast<long>(std::min(ids.size(), i + 256)));
-      acc = apply(kUnion, acc, change_all(root, part));
+      acc = apply(kUnion, acc, change_all(root, part, within));
     }
     return acc;
   }
@@ -299,27 +303,30 @@ NodeId Manager::change_all(NodeId root, const std::vector<ChangeId>& ids) {
     for (unsigned i = last; i <= L; ++i) finished[i].set(m);
   }
   std::unordered_map<ImageKey, NodeId, ImageKeyHash> memo;
-  std::function<NodeId(NodeId, const MoveMask&)> rec = [&](NodeId n, const MoveMask& mask) -> NodeId {
-    if (n == kEmptyNode || !mask.any()) return kEmptyNode;
+  std::function<NodeId(NodeId, const MoveMask&, NodeId)> rec = [&](NodeId n, const MoveMask& mask, NodeId w) -> NodeId {
+    if (n == kEmptyNode || w == kEmptyNode || !mask.any()) return kEmptyNode;
     unsigned i = n == kAcceptNode ? L : layer_[n];
     MoveMask done = mask & finished[i];
     if (done.any()) {  // those moves leave the rest of the string as it is
       MoveMask rest = mask & ~finished[i];
-      return rest.any() ? apply(kUnion, n, rec(n, rest)) : n;
+      NodeId same = w == kNoRestriction ? n : apply(kIntersect, n, w);
+      return rest.any() ? apply(kUnion, same, rec(n, rest, w)) : same;
     }
-    ImageKey key{n, mask};
+    ImageKey key{n, w, mask};
     auto it = memo.find(key);
     if (it != memo.end()) return it->second;
     MoveMask untouched = mask & ~touches[i];
     Kids kids{};
-    for (unsigned c = 0; c < alphabet_[i]; ++c) {
-      NodeId sub = child(n, c);
-      if (sub == kEmptyNode) continue;
-      for (unsigned c2 = 0; c2 < alphabet_[i]; ++c2) {
+    for (unsigned c2 = 0; c2 < alphabet_[i]; ++c2) {
+      NodeId w2 = w == kNoRestriction ? kNoRestriction : child(w, c2);
+      if (w2 == kEmptyNode) continue;
+      for (unsigned c = 0; c < alphabet_[i]; ++c) {
+        NodeId sub = child(n, c);
+        if (sub == kEmptyNode) continue;
         MoveMask go = mask & pair_moves[i][c * arity_ + c2];
         if (c == c2) go = go | untouched;
         if (!go.any()) continue;
-        kids[c2] = apply(kUnion, kids[c2], rec(sub, go));
+        kids[c2] = apply(kUnion, kids[c2], rec(sub, go, w2));
       }
     }
     NodeId r = find_or_add(i, kids.data());
@@ -328,7 +335,7 @@ NodeId Manager::change_all(NodeId root, const std::vector<ChangeId>& ids) {
   };
   MoveMask all;
   for (std::size_t m = 0; m < ids.size(); ++m) all.set(m);
-  return rec(root, all);
+  return rec(root, all, within);
 }
 
 Manager::ChangeId Manager::intern(const Change& c) {
@@ -452,7 +459,11 @@ Set Set::change(Manager::ChangeId id) const {
 }
 
 Set Set::change_all(const std::vector<Manager::ChangeId>& ids) const {
-  return Set(m_, m_->run([&] { return m_->change_all(root_, ids); }));
+  return Set(m_, m_->run([&] { return m_->change_all(root_, ids, kNoRestriction); }));
+}
+
+Set Set::change_all_within(const std::vector<Manager::ChangeId>& ids, const Set& within) const {
+  return Set(m_, m_->run([&] { return m_->change_all(root_, ids, within.root()); }));
 }
 
 bool Set::contains(const std::vector<std::uint8_t>& s) const {

@@ -15,7 +15,7 @@ double seconds_since(std::chrono::steady_clock::time_point t0) {
 
 // Shared shape of forward and reverse: group moves by their input filter so that S ∩ filter is
 // computed once per distinct filter, and by their output filter so that it is applied once.
-Set image(const SetGame& g, const Set& s, bool backwards) {
+Set image(const SetGame& g, const Set& s, bool backwards, const Set* within = nullptr) {
   Manager& m = *g.manager;
   // Moves grouped by (input filter, output filter): each group is one partitioned image.
   std::map<std::pair<NodeId, NodeId>, std::vector<const SetMove*>> groups;
@@ -34,14 +34,20 @@ Set image(const SetGame& g, const Set& s, bool backwards) {
     std::vector<Manager::ChangeId> ids;
     for (const SetMove* mv : moves) ids.push_back(backwards ? mv->backward : mv->forward);
     Set moved = m.empty();
-    if (g.partitioned_image) {
-      moved = from.change_all(ids);
+    if (g.partitioned_image && within) {
+      moved = from.change_all_within(ids, out == g.all ? *within : *within & out);
     } else {
-      std::vector<Set> one_by_one;
-      for (auto id : ids) one_by_one.push_back(from.change(id));
-      moved = unite_all(std::move(one_by_one), m);
+      if (g.partitioned_image) {
+        moved = from.change_all(ids);
+      } else {
+        std::vector<Set> one_by_one;
+        for (auto id : ids) one_by_one.push_back(from.change(id));
+        moved = unite_all(std::move(one_by_one), m);
+      }
+      if (!(out == g.all)) moved = moved & out;
+      if (within) moved = moved & *within;
     }
-    parts.push_back(out == g.all ? moved : moved & out);
+    parts.push_back(moved);
   }
   return unite_all(std::move(parts), m);
 }
@@ -60,6 +66,7 @@ void SetGame::add_move(std::string move_name, const Set& pre, const Set& post, c
 
 Set forward(const SetGame& g, const Set& s) { return image(g, s, false); }
 Set reverse(const SetGame& g, const Set& s) { return image(g, s, true); }
+Set reverse_within(const SetGame& g, const Set& s, const Set& within) { return image(g, s, true, &within); }
 
 SetStats stats_of(const Set& s) {
   SetStats st;
@@ -143,7 +150,7 @@ ReachResult solve_by_reach(const SetGame& g, const Set& known_won, const Set& kn
   for (std::size_t i = n; i-- > 0;) {
     // Every successor of an undecided position of R(i) lies in R(i+1) = Won(i+1) ∪ Lost(i+1):
     // it is won iff some move reaches Lost(i+1), and lost otherwise.
-    Set won_open = lost_below.is_empty() ? m.empty() : (undecided[i] & reverse(g, lost_below));
+    Set won_open = lost_below.is_empty() ? m.empty() : reverse_within(g, lost_below, undecided[i]);
     r.won[i] = (r.reach[i] & known_won) | won_open;
     r.lost[i] = r.reach[i] - r.won[i];
     if (!(r.lost[i] & known_won).is_empty()) throw std::logic_error("solve_by_reach: inconsistent known sets");

@@ -141,6 +141,8 @@ TEST(DfaSet, ChangeRelabelsLikeTheExplicitMap) {
     std::vector<Set> one_by_one;
     for (auto id : ids) one_by_one.push_back(sa.change(id));
     EXPECT_EQ(sa.change_all(ids).root(), unite_all(one_by_one, mgr).root());
+    Set within = build(mgr, random_model(rng, 150));
+    EXPECT_EQ(sa.change_all_within(ids, within).root(), (unite_all(one_by_one, mgr) & within).root());
   }
   EXPECT_THROW(mgr.intern(Change{{Relabel{9, {{0, 1}}}}}), std::invalid_argument);
   EXPECT_THROW(mgr.intern(Change{{Relabel{0, {{0, 2}}}}}), std::invalid_argument);

@@ -95,6 +95,14 @@ TEST(NimDfa, ForwardReachAndBackUpAgrees) {
     }
 }
 
+TEST(NimDfa, LargestAlphabet) {
+  // 31 sticks: 32 characters a heap, the widest alphabet the set library takes.
+  Solved s = solve(2, 31);
+  EXPECT_EQ(s.r.lost.count(), 32u);  // equal heaps
+  EXPECT_TRUE(s.r.lost.contains({17, 17}));
+  EXPECT_TRUE(s.r.won.contains({31, 0}));
+}
+
 TEST(NimDfa, RejectsBadShapes) {
   EXPECT_THROW(nim_dfa::make_manager({0, 3}, 64u << 20), std::invalid_argument);
   EXPECT_THROW(nim_dfa::make_manager({3, 0}, 64u << 20), std::invalid_argument);

@@ -101,7 +101,7 @@ class Manager {
 
   NodeId apply(Op op, NodeId a, NodeId b);
   NodeId change_rec(ChangeId id, std::size_t relabel_index, NodeId n);
-  NodeId change_all(NodeId root, const std::vector<ChangeId>& ids);
+  NodeId change_all(NodeId root, const std::vector<ChangeId>& ids, NodeId within);
   NodeId find_or_add(unsigned layer, const NodeId* kids);
   void grow_table();
   void rebuild_unique();
@@ -158,6 +158,8 @@ class Set {
   // The union of change(id) over all ids, in one pass that shares the traversal of the common
   // parts (a partitioned image); equal to uniting the single changes, much faster for many moves.
   Set change_all(const std::vector<Manager::ChangeId>& ids) const;
+  // change_all(ids) & within, without building the unrestricted image first.
+  Set change_all_within(const std::vector<Manager::ChangeId>& ids, const Set& within) const;
 
   bool contains(const std::vector<std::uint8_t>& s) const;
   std::uint64_t count() const;   // number of strings (throws on 64-bit overflow)

@@ -44,6 +44,8 @@ struct SetGame {
 
 Set forward(const SetGame& g, const Set& s);
 Set reverse(const SetGame& g, const Set& s);
+// reverse(g, s) & within, restricted while it is built (much smaller intermediate DFAs).
+Set reverse_within(const SetGame& g, const Set& s, const Set& within);
 
 struct SetStats {
   std::uint64_t positions = 0;

@@ -102,6 +102,9 @@ void solve_and_report(dfa::SetGame& g, const SolveOptions& o, const std::string&
       auto [r, steps] = run_retrograde(o.backward_steps);
       known_won = r.won, known_lost = r.lost;
       out["backward"] = steps;
+      // W(J)/L(J) range over every string, reachable or not: keep them out of the statistics
+      // of the solve proper (they are in the table and the JSON).
+      all_sets.clear();
     }
     std::snprintf(buf, sizeof buf, "%5s %14s %10s %10s %14s %10s %9s\n", "ply", "R positions", "R states", "R pos/B",
                   "open positions", "open states", "seconds");

@@ -8,6 +8,7 @@
 #include <map>
 #include <set>
 
+#include "zermelo/dfa/set_file.hpp"
 #include "zermelo/games/breakthrough/breakthrough_sets.hpp"
 
 namespace {
@@ -235,6 +236,21 @@ TEST(BreakthroughDfa, CommandLine) {
   out = run("--memory 512M breakthrough solve --board 3x3", &st);
   EXPECT_NE(st, 0);
   EXPECT_NE(out.find("height must be 4..12"), std::string::npos) << out;
+  // --save writes the won/lost sets per ply; loaded back they hold exactly the reachable positions.
+  std::string dir = testing::TempDir() + "bt_dfa_save";
+  out = run("--memory 512M --quiet breakthrough solve --board 2x4 --save " + dir, &st);
+  EXPECT_EQ(st, 0) << out;
+  {
+    SetSolve s = make("2x4");
+    std::uint64_t total = 0;
+    for (int ply = 0; ply < 13; ++ply)
+      total += dfa::load_set(*s.m, dir + "/won_" + std::to_string(ply) + ".zdfa").count() +
+               dfa::load_set(*s.m, dir + "/lost_" + std::to_string(ply) + ".zdfa").count();
+    auto r = dfa::solve_by_reach(s.g, s.g.won0, s.g.lost0, 100);
+    std::uint64_t expect = 0;
+    for (auto& set : r.reach) expect += set.count();
+    EXPECT_EQ(total, expect);
+  }
   out = run("--memory 64K breakthrough solve --board 3x4", &st);
   EXPECT_NE(st, 0);
   EXPECT_NE(out.find("memory budget"), std::string::npos) << out;

@@ -43,7 +43,7 @@ Change Change::inverse() const {
 }
 
 Manager::Manager(std::vector<unsigned> alphabet_sizes, std::uint64_t memory_budget_bytes)
-    : alphabet_(std::move(alphabet_sizes)), budget_(memory_budget_bytes) {
+    : alphabet_(std::move(alphabet_sizes)), budget_(memory_budget_bytes), tables_budget_(memory_budget_bytes / 5 * 4) {
   if (alphabet_.empty()) throw std::invalid_argument("dfa: strings must have at least one character");
   if (alphabet_.size() >= kDeadLayer) throw std::invalid_argument("dfa: strings too long");
   for (unsigned a : alphabet_) {
@@ -54,10 +54,10 @@ Manager::Manager(std::vector<unsigned> alphabet_sizes, std::uint64_t memory_budg
   }
   // The operation cache starts at up to 1/16 of the budget (at most 64 MiB) and grows with the table.
   std::size_t entries = 1u << 10;
-  while (entries < (1u << 22) && (entries * 2) * sizeof(CacheEntry) * 16 <= budget_) entries *= 2;
+  while (entries < (1u << 22) && (entries * 2) * sizeof(CacheEntry) * 16 <= tables_budget_) entries *= 2;
   cache_.assign(entries, CacheEntry{0, 0, 0, 0});
   std::size_t initial = 1u << 12;
-  if (bytes_for_capacity(initial) + entries * sizeof(CacheEntry) > budget_)
+  if (bytes_for_capacity(initial) + entries * sizeof(CacheEntry) > tables_budget_)
     throw DfaMemoryError("dfa: memory budget " + format_bytes(static_cast<double>(budget_)) +
                          " is too small for even an empty node table");
   capacity_ = initial;
@@ -73,9 +73,11 @@ Manager::Manager(std::vector<unsigned> alphabet_sizes, std::uint64_t memory_budg
 Manager::~Manager() = default;
 
 std::uint64_t Manager::bytes_for_capacity(std::size_t capacity) const {
-  // children + layer + refs per node, two unique-table slots per node.
-  return static_cast<std::uint64_t>(capacity) * (arity_ * sizeof(NodeId) + sizeof(std::uint16_t) +
-                                                 sizeof(std::uint32_t) + 2 * sizeof(NodeId));
+  // children + layer + refs per node, and the unique table: a power of two ≥ 2 slots per node.
+  std::uint64_t slots = 1;
+  while (slots < capacity * 2) slots *= 2;
+  return static_cast<std::uint64_t>(capacity) * (arity_ * sizeof(NodeId) + sizeof(std::uint16_t) + sizeof(std::uint32_t)) +
+         slots * sizeof(NodeId);
 }
 
 std::uint64_t Manager::table_bytes() const {
@@ -87,7 +89,7 @@ void Manager::grow_table() {
   std::size_t want = capacity_ * 2;
   // Growing reallocates, so old and new arrays coexist for a moment: count both.
   auto fits = [&](std::size_t cap) {
-    return bytes_for_capacity(cap) + bytes_for_capacity(capacity_) + cache_bytes <= budget_;
+    return bytes_for_capacity(cap) + bytes_for_capacity(capacity_) + cache_bytes <= tables_budget_;
   };
   while (want > capacity_ && !fits(want)) want = capacity_ + (want - capacity_) / 2;
   if (want <= capacity_ + 1024) throw TableFull{};
@@ -98,8 +100,8 @@ void Manager::grow_table() {
   // A lossy cache much smaller than the table makes operations recompute shared parts again and
   // again: keep about one entry per two states while it stays within 1/8 of the budget.
   std::size_t entries = cache_.size();
-  while (entries < capacity_ / 2 && (entries * 2) * sizeof(CacheEntry) * 8 <= budget_ &&
-         bytes_for_capacity(capacity_) + entries * 2 * sizeof(CacheEntry) <= budget_)
+  while (entries < capacity_ / 2 && (entries * 2) * sizeof(CacheEntry) * 8 <= tables_budget_ &&
+         bytes_for_capacity(capacity_) + entries * 2 * sizeof(CacheEntry) <= tables_budget_)
     entries *= 2;
   if (entries != cache_.size()) cache_.assign(entries, CacheEntry{0, 0, 0, 0});
   std::size_t slots = 1;
@@ -274,7 +276,8 @@ std::uint64_t hash_key(const ImageKey& k) {
 // standard unordered_map's node allocations were a fifth of the run time).
 class ImageMemo {
  public:
-  ImageMemo() : keys_(1024), vals_(1024), used_(1024, 0) {}
+  // max_bytes: what is left of the memory budget; growing past it counts as a full table.
+  explicit ImageMemo(std::uint64_t max_bytes) : keys_(1024), vals_(1024), used_(1024, 0), max_bytes_(max_bytes) {}
   bool find(const ImageKey& k, NodeId& out) const {
     std::size_t mask = keys_.size() - 1;
     for (std::size_t i = hash_key(k) & mask; used_[i]; i = (i + 1) & mask)
@@ -295,6 +298,8 @@ class ImageMemo {
 
  private:
   void grow() {
+    constexpr std::uint64_t per_slot = sizeof(ImageKey) + sizeof(NodeId) + 1;
+    if (per_slot * keys_.size() * 3 > max_bytes_) throw TableFull{};  // old + new arrays
     std::vector<ImageKey> keys = std::move(keys_);
     std::vector<NodeId> vals = std::move(vals_);
     std::vector<std::uint8_t> used = std::move(used_);
@@ -308,6 +313,7 @@ class ImageMemo {
   std::vector<ImageKey> keys_;
   std::vector<NodeId> vals_;
   std::vector<std::uint8_t> used_;
+  std::uint64_t max_bytes_;
   std::size_t count_ = 0;
 };
 
@@ -341,7 +347,8 @@ NodeId Manager::change_all(NodeId root, const std::vector<ChangeId>& ids, NodeId
     }
     for (unsigned i = last; i <= L; ++i) finished[i].set(m);
   }
-  ImageMemo memo;
+  std::uint64_t used = table_bytes();
+  ImageMemo memo(tables_budget_ > used ? tables_budget_ - used : 0);
   std::function<NodeId(NodeId, const MoveMask&, NodeId)> rec = [&](NodeId n, const MoveMask& mask, NodeId w) -> NodeId {
     if (n == kEmptyNode || w == kEmptyNode || !mask.any()) return kEmptyNode;
     unsigned i = n == kAcceptNode ? L : layer_[n];
@@ -515,55 +522,72 @@ bool Set::contains(const std::vector<std::uint8_t>& s) const {
   return n == kAcceptNode;
 }
 
+namespace {
+// Visits every state of a set once (a bit per table slot, not a hash set: statistics of big sets
+// must not cost more memory than the sets).
+template <class F>
+void for_each_state(const Manager& m, NodeId root, std::size_t table_slots, F&& f) {
+  if (root == kEmptyNode) return;
+  std::vector<bool> seen(table_slots, false);
+  std::vector<NodeId> stack{root};
+  seen[root] = true;
+  while (!stack.empty()) {
+    NodeId n = stack.back();
+    stack.pop_back();
+    f(n);
+    if (n == kAcceptNode) continue;
+    for (unsigned c = 0; c < m.alphabet(m.layer_of(n)); ++c) {
+      NodeId k = m.child(n, c);
+      if (k != kEmptyNode && !seen[k]) {
+        seen[k] = true;
+        stack.push_back(k);
+      }
+    }
+  }
+}
+}  // namespace
+
 std::uint64_t Set::count() const {
-  std::unordered_map<NodeId, std::uint64_t> memo;
-  std::function<std::uint64_t(NodeId)> rec = [&](NodeId n) -> std::uint64_t {
-    if (n == kEmptyNode) return 0;
-    if (n == kAcceptNode) return 1;
-    auto it = memo.find(n);
-    if (it != memo.end()) return it->second;
+  if (root_ == kEmptyNode) return 0;
+  // The set's states, deepest layer first, with their counts in a parallel array (sorted by id for
+  // lookup): a few bytes per state and no per-entry allocations.
+  std::vector<NodeId> nodes;
+  for_each_state(*m_, root_, m_->table_slots(), [&](NodeId n) { nodes.push_back(n); });
+  std::sort(nodes.begin(), nodes.end());
+  std::vector<std::uint64_t> counts(nodes.size(), 0);
+  std::vector<std::uint32_t> order(nodes.size());
+  for (std::uint32_t i = 0; i < order.size(); ++i) order[i] = i;
+  auto layer = [&](NodeId n) { return n == kAcceptNode ? m_->length() : m_->layer_of(n); };
+  std::sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) { return layer(nodes[a]) > layer(nodes[b]); });
+  auto index_of = [&](NodeId n) { return static_cast<std::size_t>(std::lower_bound(nodes.begin(), nodes.end(), n) - nodes.begin()); };
+  for (std::uint32_t i : order) {
+    NodeId n = nodes[i];
+    if (n == kAcceptNode) {
+      counts[i] = 1;
+      continue;
+    }
     std::uint64_t total = 0;
-    for (unsigned c = 0; c < m_->alphabet(m_->layer_of(n)); ++c)
-      if (__builtin_add_overflow(total, rec(m_->child(n, c)), &total))
+    for (unsigned c = 0; c < m_->alphabet(m_->layer_of(n)); ++c) {
+      NodeId k = m_->child(n, c);
+      if (k != kEmptyNode && __builtin_add_overflow(total, counts[index_of(k)], &total))
         throw std::overflow_error("dfa: set has more than 2^64 strings");
-    memo.emplace(n, total);
-    return total;
-  };
-  return rec(root_);
+    }
+    counts[i] = total;
+  }
+  return counts[index_of(root_)];
 }
 
 std::size_t Set::states() const {
-  if (root_ == kEmptyNode) return 0;
-  std::unordered_set<NodeId> seen{root_};
-  std::vector<NodeId> stack{root_};
-  while (!stack.empty()) {
-    NodeId n = stack.back();
-    stack.pop_back();
-    if (n == kAcceptNode) continue;
-    for (unsigned c = 0; c < m_->alphabet(m_->layer_of(n)); ++c) {
-      NodeId k = m_->child(n, c);
-      if (k != kEmptyNode && seen.insert(k).second) stack.push_back(k);
-    }
-  }
-  return seen.size();
+  std::size_t total = 0;
+  for_each_state(*m_, root_, m_->table_slots(), [&](NodeId) { ++total; });
+  return total;
 }
 
 std::uint64_t Set::bytes() const {
-  if (root_ == kEmptyNode) return 0;
   std::uint64_t total = 0;
-  std::unordered_set<NodeId> seen{root_};
-  std::vector<NodeId> stack{root_};
-  while (!stack.empty()) {
-    NodeId n = stack.back();
-    stack.pop_back();
-    if (n == kAcceptNode) continue;
-    unsigned a = m_->alphabet(m_->layer_of(n));
-    total += a * sizeof(NodeId);
-    for (unsigned c = 0; c < a; ++c) {
-      NodeId k = m_->child(n, c);
-      if (k != kEmptyNode && seen.insert(k).second) stack.push_back(k);
-    }
-  }
+  for_each_state(*m_, root_, m_->table_slots(), [&](NodeId n) {
+    if (n != kAcceptNode) total += m_->alphabet(m_->layer_of(n)) * sizeof(NodeId);
+  });
   return total;
 }
 

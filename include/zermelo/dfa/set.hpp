@@ -83,6 +83,7 @@ class Manager {
 
   // Table statistics.
   std::size_t live_nodes() const { return allocated_ - free_.size(); }
+  std::size_t table_slots() const { return allocated_; }  // node ids are below this
   std::size_t peak_nodes() const { return peak_nodes_; }
   std::uint64_t table_bytes() const;
   std::uint64_t budget_bytes() const { return budget_; }
@@ -113,6 +114,7 @@ class Manager {
   std::vector<unsigned> alphabet_;
   unsigned arity_ = 0;
   std::uint64_t budget_ = 0;
+  std::uint64_t tables_budget_ = 0;     // 4/5 of the budget: the rest is headroom for bookkeeping
 
   std::vector<NodeId> children_;        // arity_ per node
   std::vector<std::uint16_t> layer_;    // layer of each node; kDead for freed slots

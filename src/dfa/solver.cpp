@@ -146,11 +146,17 @@ ReachResult solve_by_reach(const SetGame& g, const Set& known_won, const Set& kn
   const std::size_t n = r.reach.size();
   r.won.assign(n, m.empty());
   r.lost.assign(n, m.empty());
-  Set lost_below = m.empty();  // Lost(i+1)
+  // Lost(i+1) = (R(i+1) ∩ known_lost) ∪ (Open(i+1) \ Won(i+1)). Every move of an open position of
+  // R(i) lands in R(i+1), so its moves into the first part are exactly its moves into known_lost:
+  // reverse(known_lost) is computed once (one retrograde-sized step on compact sets) and only the
+  // second, much smaller part is reversed ply by ply.
+  const Set into_known_lost = reverse(g, known_lost);
+  Set open_lost_below = m.empty();  // Open(i+1) \ Won(i+1)
   for (std::size_t i = n; i-- > 0;) {
     // Every successor of an undecided position of R(i) lies in R(i+1) = Won(i+1) ∪ Lost(i+1):
     // it is won iff some move reaches Lost(i+1), and lost otherwise.
-    Set won_open = lost_below.is_empty() ? m.empty() : reverse_within(g, lost_below, undecided[i]);
+    Set won_open = undecided[i] & into_known_lost;
+    if (!open_lost_below.is_empty()) won_open = won_open | reverse_within(g, open_lost_below, undecided[i] - won_open);
     r.won[i] = (r.reach[i] & known_won) | won_open;
     r.lost[i] = r.reach[i] - r.won[i];
     if (!(r.lost[i] & known_won).is_empty()) throw std::logic_error("solve_by_reach: inconsistent known sets");
@@ -158,7 +164,7 @@ ReachResult solve_by_reach(const SetGame& g, const Set& known_won, const Set& kn
     r.steps[i].lost = stats_of(r.lost[i]);
     r.steps[i].seconds = seconds_since(t0);
     if (progress) progress(r.steps[i], true);
-    lost_below = r.lost[i];
+    open_lost_below = undecided[i] - won_open;
   }
   r.backward_seconds = seconds_since(t0) - r.forward_seconds;
   r.start_won = r.won.empty() ? false : r.won[0].contains(g.start);

@@ -112,7 +112,7 @@ RetrogradeResult retrograde(const SetGame& g, unsigned max_steps,
 }
 
 ReachResult solve_by_reach(const SetGame& g, const Set& known_won, const Set& known_lost, unsigned max_plies,
-                           const std::function<void(const ReachStep&, bool)>& progress) {
+                           const std::function<void(const ReachStep&, bool)>& progress, bool keep_sets) {
   auto t0 = std::chrono::steady_clock::now();
   Manager& m = *g.manager;
   ReachResult r;
@@ -142,6 +142,7 @@ ReachResult solve_by_reach(const SetGame& g, const Set& known_won, const Set& kn
   r.forward_seconds = seconds_since(t0);
   r.distinct = stats_of(all_reached);
   r.distinct_positions = r.distinct.positions;
+  all_reached = m.empty();  // only its statistics are needed
 
   const std::size_t n = r.reach.size();
   r.won.assign(n, m.empty());
@@ -165,6 +166,9 @@ ReachResult solve_by_reach(const SetGame& g, const Set& known_won, const Set& kn
     r.steps[i].seconds = seconds_since(t0);
     if (progress) progress(r.steps[i], true);
     open_lost_below = undecided[i] - won_open;
+    if (!keep_sets && i + 1 < n) {
+      r.reach[i + 1] = r.won[i + 1] = r.lost[i + 1] = undecided[i + 1] = m.empty();
+    }
   }
   r.backward_seconds = seconds_since(t0) - r.forward_seconds;
   r.start_won = r.won.empty() ? false : r.won[0].contains(g.start);

@@ -120,7 +120,7 @@ void solve_and_report(dfa::SetGame& g, const SolveOptions& o, const std::string&
       } else if (!quiet && !as_json) {
         std::cerr << "\rbacking up: ply " << s.ply << "   " << std::flush;
       }
-    });
+    }, /*keep_sets=*/!o.save_dir.empty());
     if (!quiet && !as_json) std::cerr << "\r                        \r";
     say("backward: values backed up to the start\n");
     std::snprintf(buf, sizeof buf, "%5s %14s %10s %10s %14s %10s %10s\n", "ply", "won", "W states", "W pos/B", "lost",

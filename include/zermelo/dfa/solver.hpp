@@ -89,8 +89,11 @@ struct ReachResult {
 };
 // known_won/known_lost: positions already decided (at least W0/L0, e.g. W(J)/L(J) from retrograde
 // with max_steps = J). The game must be acyclic; max_plies guards against a game that is not.
+// keep_sets = false drops each ply's sets once the back-up has passed it (only ply 0 and the
+// statistics remain): the memory then holds the forward sets still to be backed up and little more.
 ReachResult solve_by_reach(const SetGame& g, const Set& known_won, const Set& known_lost, unsigned max_plies,
-                           const std::function<void(const ReachStep&, bool backing_up)>& progress = {});
+                           const std::function<void(const ReachStep&, bool backing_up)>& progress = {},
+                           bool keep_sets = true);
 
 // The compression exponent c fitted by least squares to states ≈ a·positions^c over the sets given
 // (only sets with more than `min_positions` positions count). Returns 0 when fewer than two fit.

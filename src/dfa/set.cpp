@@ -73,10 +73,12 @@ Manager::Manager(std::vector<unsigned> alphabet_sizes, std::uint64_t memory_budg
 Manager::~Manager() = default;
 
 std::uint64_t Manager::bytes_for_capacity(std::size_t capacity) const {
-  // children + layer + refs per node, and the unique table: a power of two ≥ 2 slots per node.
+  // children + layer + refs per node, the free list and the collector's mark byte (each up to one
+  // per node), and the unique table: a power of two ≥ 2 slots per node.
   std::uint64_t slots = 1;
   while (slots < capacity * 2) slots *= 2;
-  return static_cast<std::uint64_t>(capacity) * (arity_ * sizeof(NodeId) + sizeof(std::uint16_t) + sizeof(std::uint32_t)) +
+  return static_cast<std::uint64_t>(capacity) * (arity_ * sizeof(NodeId) + sizeof(std::uint16_t) + sizeof(std::uint32_t) +
+                                                 sizeof(NodeId) + 1) +
          slots * sizeof(NodeId);
 }
 

@@ -35,7 +35,7 @@ void BM_Breakthrough(benchmark::State& state, Case c) {
     auto r = dfa::solve_by_reach(g, back.won, back.lost, 1000);
     first_wins = r.start_won;
     std::vector<dfa::SetStats> sets;
-    for (auto& s : back.steps) sets.push_back(s.won), sets.push_back(s.lost);
+    // Statistics of the solve proper: W(J)/L(J) range over every string, reachable or not.
     for (auto& s : r.steps) sets.push_back(s.reach), sets.push_back(s.won), sets.push_back(s.lost);
     for (auto& s : sets) {
       if (s.positions > largest_pos.positions) largest_pos = s;

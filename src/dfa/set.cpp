@@ -3,8 +3,6 @@
 
 #include <algorithm>
 #include <array>
-#include <unordered_map>
-#include <unordered_set>
 
 #include "zermelo/util/size.hpp"
 

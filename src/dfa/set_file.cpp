@@ -56,11 +56,7 @@ std::uint64_t save_set(const Set& set, const std::string& path) {
       }
     }
   }
-  std::uint64_t total = 0;
-  for (auto& layer : by_layer) {
-    std::sort(layer.begin(), layer.end());  // deterministic order whatever the traversal
-    total += layer.size();
-  }
+  for (auto& layer : by_layer) std::sort(layer.begin(), layer.end());  // deterministic order
   std::string out;
   out.append(kMagic, sizeof kMagic);
   put<std::uint32_t>(out, kVersion);
@@ -76,7 +72,6 @@ std::uint64_t save_set(const Set& set, const std::string& path) {
   }
   put<std::uint32_t>(out, local.at(set.root()));
   put<std::uint64_t>(out, XXH3_64bits(out.data(), out.size()));
-  (void)total;
 
   std::string tmp = path + ".tmp";
   {
@@ -127,7 +122,8 @@ Set load_set(Manager& m, const std::string& path) {
     }
   }
   std::uint32_t root = r.get<std::uint32_t>();
-  if (root >= ids.size()) throw SetFileError(path + ": bad root index");
+  if (root >= ids.size() || (ids[root] != kEmptyNode && m.layer_of(ids[root]) != 0))
+    throw SetFileError(path + ": bad root index");
   if (r.pos + 8 != data.size()) throw SetFileError(path + ": trailing bytes after the set");
   return m.adopt(ids[root]);
 }

@@ -1,0 +1,181 @@
+// Sets of fixed-length strings stored as minimal layered DFAs ("Compressed Game Solving").
+//
+// A game position is written as a string of L characters (one per square, plus e.g. the side to
+// move), character i drawn from a small alphabet of size alphabet(i). A set of positions is then a
+// layered DFA: a state at layer i has one edge per character leading to layer i+1, and layer L has
+// the single accepting state. All states of all sets live in one hash-consed table owned by a
+// Manager (the quasi-reduced form of a multi-valued decision diagram with one shared dead state),
+// so each language has exactly one state per layer: every set is its own minimal DFA, equal sets are
+// the same root state, and sets share their common parts. Set operations are memoised recursions
+// through a lossy operation cache.
+//
+// Memory is bounded: the node table never grows past the budget given to the Manager; an operation
+// that would need more first garbage-collects (states not reachable from a live Set handle) and
+// retries, and then throws DfaMemoryError, a clean refusal.
+#pragma once
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <stdexcept>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace zermelo::dfa {
+
+using NodeId = std::uint32_t;
+inline constexpr NodeId kEmptyNode = 0;   // the dead state: the empty language, at any layer
+inline constexpr NodeId kAcceptNode = 1;  // layer L: the empty string
+
+class DfaMemoryError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+// A relabelling of one string position: each pair (before, after) turns a string with `before`
+// there into the same string with `after`; strings with other characters there are dropped.
+// Several pairs may share an `after` (the results are united).
+struct Relabel {
+  unsigned position = 0;
+  std::vector<std::pair<std::uint8_t, std::uint8_t>> pairs;
+};
+
+// The `change` of one move: the relabellings of the positions it touches (a linear map on the
+// DFA's transitions; positions not listed keep their character).
+struct Change {
+  std::vector<Relabel> relabels;
+  Change inverse() const;  // every (before, after) swapped: the un-move
+};
+
+class Set;
+
+class Manager {
+ public:
+  // alphabet_sizes[i] = number of characters at string position i (2..255).
+  Manager(std::vector<unsigned> alphabet_sizes, std::uint64_t memory_budget_bytes);
+  ~Manager();
+  Manager(const Manager&) = delete;
+  Manager& operator=(const Manager&) = delete;
+
+  unsigned length() const { return static_cast<unsigned>(alphabet_.size()); }
+  unsigned alphabet(unsigned position) const { return alphabet_[position]; }
+  unsigned arity() const { return arity_; }
+
+  // Constructors of sets.
+  Set empty();
+  Set universe();                                   // every string
+  Set singleton(const std::vector<std::uint8_t>& s);
+  // The product set: strings whose i-th character is in allowed[i] (bit c = character c).
+  Set cube(const std::vector<std::uint32_t>& allowed);
+  // Strings whose character at `position` is `c` (any character elsewhere).
+  Set with_char(unsigned position, std::uint8_t c);
+  // A set built bottom-up from explicit states: used by the loader.
+  NodeId make_node(unsigned layer, const NodeId* children);
+  Set adopt(NodeId root);  // wraps a root made by make_node
+
+  // A change is interned once and applied by id, so its results can be cached.
+  using ChangeId = std::uint32_t;
+  ChangeId intern(const Change& c);
+
+  // Raw node access (for enumeration, serialization, statistics).
+  NodeId child(NodeId n, unsigned c) const { return children_[static_cast<std::size_t>(n) * arity_ + c]; }
+  unsigned layer_of(NodeId n) const { return layer_[n]; }
+
+  // Table statistics.
+  std::size_t live_nodes() const { return allocated_ - free_.size(); }
+  std::size_t table_slots() const { return allocated_; }  // node ids are below this
+  std::size_t peak_nodes() const { return peak_nodes_; }
+  std::uint64_t table_bytes() const;
+  std::uint64_t budget_bytes() const { return budget_; }
+  std::size_t gc_runs() const { return gc_runs_; }
+  void collect_garbage();
+
+ private:
+  friend class Set;
+  enum Op : std::uint32_t { kUnion = 1, kIntersect = 2, kMinus = 3, kChangeBase = 16 };
+
+  void ref(NodeId n) { if (n > kAcceptNode) ++refs_[n]; }
+  void unref(NodeId n) { if (n > kAcceptNode) --refs_[n]; }
+
+  // Runs a top-level operation; on table overflow collects garbage and retries once.
+  NodeId run(const std::function<NodeId()>& op);
+
+  NodeId apply(Op op, NodeId a, NodeId b);
+  NodeId change_rec(ChangeId id, std::size_t relabel_index, NodeId n);
+  NodeId change_all(NodeId root, const std::vector<ChangeId>& ids, NodeId within);
+  NodeId find_or_add(unsigned layer, const NodeId* kids);
+  void grow_table();
+  void rebuild_unique();
+  std::uint64_t bytes_for_capacity(std::size_t capacity) const;
+
+  bool cache_lookup(std::uint32_t op, NodeId a, NodeId b, NodeId& out) const;
+  void cache_store(std::uint32_t op, NodeId a, NodeId b, NodeId r);
+
+  std::vector<unsigned> alphabet_;
+  unsigned arity_ = 0;
+  std::uint64_t budget_ = 0;
+  std::uint64_t tables_budget_ = 0;     // 4/5 of the budget: the rest is headroom for bookkeeping
+
+  std::vector<NodeId> children_;        // arity_ per node
+  std::vector<std::uint16_t> layer_;    // layer of each node; kDead for freed slots
+  std::vector<std::uint32_t> refs_;     // references from Set handles
+  std::vector<NodeId> free_;
+  std::size_t allocated_ = 2;           // slots in use (live + free)
+  std::size_t capacity_ = 0;
+  std::size_t peak_nodes_ = 2;
+  std::size_t gc_runs_ = 0;
+  std::size_t gc_threshold_ = 0;
+
+  std::vector<NodeId> unique_;          // open addressing, 0 = empty slot
+  std::size_t unique_used_ = 0;
+
+  struct CacheEntry { std::uint32_t op; NodeId a, b, r; };
+  std::vector<CacheEntry> cache_;
+
+  std::vector<Change> changes_;         // interned, relabels sorted by position
+};
+
+// A handle on one set; keeps its states alive. The Manager must outlive every Set.
+class Set {
+ public:
+  Set() = default;
+  Set(Manager* m, NodeId root) : m_(m), root_(root) { if (m_) m_->ref(root_); }
+  Set(const Set& o) : Set(o.m_, o.root_) {}
+  Set(Set&& o) noexcept : m_(o.m_), root_(o.root_) { o.m_ = nullptr; o.root_ = kEmptyNode; }
+  Set& operator=(const Set& o) { Set t(o); swap(t); return *this; }
+  Set& operator=(Set&& o) noexcept { Set t(std::move(o)); swap(t); return *this; }
+  ~Set() { if (m_) m_->unref(root_); }
+  void swap(Set& o) noexcept { std::swap(m_, o.m_); std::swap(root_, o.root_); }
+
+  Manager* manager() const { return m_; }
+  NodeId root() const { return root_; }
+  bool is_empty() const { return root_ == kEmptyNode; }
+  // Canonical form: equal sets have the same root.
+  friend bool operator==(const Set& a, const Set& b) { return a.m_ == b.m_ && a.root_ == b.root_; }
+
+  Set operator|(const Set& o) const;
+  Set operator&(const Set& o) const;
+  Set operator-(const Set& o) const;
+  Set change(Manager::ChangeId id) const;
+  // The union of change(id) over all ids, in one pass that shares the traversal of the common
+  // parts (a partitioned image); equal to uniting the single changes, much faster for many moves.
+  Set change_all(const std::vector<Manager::ChangeId>& ids) const;
+  // change_all(ids) & within, without building the unrestricted image first.
+  Set change_all_within(const std::vector<Manager::ChangeId>& ids, const Set& within) const;
+
+  bool contains(const std::vector<std::uint8_t>& s) const;
+  std::uint64_t count() const;   // number of strings (throws on 64-bit overflow)
+  std::size_t states() const;    // DFA states, the accepting one included, the dead one not
+  std::uint64_t bytes() const;   // a standalone encoding: one 32-bit edge per transition
+  // Calls f for every string in lexicographic order; stops early when f returns false.
+  void enumerate(const std::function<bool(const std::vector<std::uint8_t>&)>& f) const;
+
+ private:
+  Manager* m_ = nullptr;
+  NodeId root_ = kEmptyNode;
+};
+
+// Balanced union of many sets (cheaper than a left fold).
+Set unite_all(std::vector<Set> sets, Manager& m);
+
+}  // namespace zermelo::dfa

@@ -1,0 +1,102 @@
+// Solving a game with sets of positions instead of single positions (retrograde analysis recast
+// as set algebra on DFAs, after Considine's "Compressed Game Solving").
+//
+// A game is described to this solver only through sets and changes: the universe P of positions,
+// the terminal sets W0/L0 (won/lost for the player to move), and its moves, each a precondition
+// set, a `change` (square relabelling) and a postcondition set. Then
+//   forward(S) = U_m change_m(S ∩ Pre_m) ∩ Post_m        reverse(S) = U_m change_m⁻¹(S ∩ Post_m) ∩ Pre_m
+//   W(i+1) = W0 ∪ reverse(L(i))      L(i+1) = L0 ∪ (inverse(T) \ reverse(inverse(W(i))))
+// and, for acyclic games, meet-in-the-middle: forward sets R(i) from the start (expanding only
+// positions not already decided by the backward sets W(J), L(J)), then the values backed up from
+// the deepest R to the start. Rules never appear here: they live in the game modules.
+#pragma once
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "zermelo/dfa/set.hpp"
+
+namespace zermelo::dfa {
+
+struct SetMove {
+  std::string name;
+  Set pre;    // must exclude terminal positions: a finished game has no moves
+  Set post;
+  Manager::ChangeId forward = 0;   // the change
+  Manager::ChangeId backward = 0;  // its inverse
+};
+
+struct SetGame {
+  std::string name;
+  Manager* manager = nullptr;
+  Set all;            // P
+  Set won0, lost0;    // terminal positions, valued for the player to move
+  std::vector<SetMove> moves;
+  std::vector<std::uint8_t> start;
+  std::function<std::string(const std::vector<std::uint8_t>&)> render;  // a diagram of a position
+  // How forward/reverse apply the moves: all of a group in one partitioned pass (Set::change_all),
+  // or one change per move and a balanced union (kept for comparison and as a cross-check).
+  bool partitioned_image = true;
+  // Adds a move, interning its change and inverse.
+  void add_move(std::string move_name, const Set& pre, const Set& post, const Change& change);
+};
+
+Set forward(const SetGame& g, const Set& s);
+Set reverse(const SetGame& g, const Set& s);
+// reverse(g, s) & within, restricted while it is built (much smaller intermediate DFAs).
+Set reverse_within(const SetGame& g, const Set& s, const Set& within);
+
+struct SetStats {
+  std::uint64_t positions = 0;
+  std::size_t states = 0;
+  std::uint64_t bytes = 0;
+  double positions_per_byte() const { return bytes ? static_cast<double>(positions) / static_cast<double>(bytes) : 0.0; }
+};
+SetStats stats_of(const Set& s);
+
+// ---- Retrograde analysis over the whole universe.
+struct RetrogradeStep {
+  unsigned step = 0;
+  SetStats won, lost;
+  std::size_t table_states = 0;  // live states in the manager after the step
+  double seconds = 0;            // since the start of the analysis
+};
+struct RetrogradeResult {
+  Set won, lost;                 // the fixpoint: every position decided within the step limit
+  std::vector<RetrogradeStep> steps;
+  bool converged = false;
+};
+// Stops at the fixpoint or after max_steps steps. progress is called after every step.
+RetrogradeResult retrograde(const SetGame& g, unsigned max_steps,
+                            const std::function<void(const RetrogradeStep&)>& progress = {});
+
+// ---- Forward reachability and backing up (meet-in-the-middle).
+struct ReachStep {
+  unsigned ply = 0;
+  SetStats reach;       // R(ply)
+  SetStats undecided;   // the part expanded further (not decided by the backward sets)
+  SetStats won, lost;   // filled in by the backing-up pass
+  double seconds = 0;
+};
+struct ReachResult {
+  std::vector<Set> reach, won, lost;  // per ply
+  std::vector<ReachStep> steps;
+  std::uint64_t distinct_positions = 0;  // |U R(i)|
+  SetStats distinct;
+  bool start_won = false;
+  double forward_seconds = 0, backward_seconds = 0;
+};
+// known_won/known_lost: positions already decided (at least W0/L0, e.g. W(J)/L(J) from retrograde
+// with max_steps = J). The game must be acyclic; max_plies guards against a game that is not.
+// keep_sets = false drops each ply's sets once the back-up has passed it (only ply 0 and the
+// statistics remain): the memory then holds the forward sets still to be backed up and little more.
+ReachResult solve_by_reach(const SetGame& g, const Set& known_won, const Set& known_lost, unsigned max_plies,
+                           const std::function<void(const ReachStep&, bool backing_up)>& progress = {},
+                           bool keep_sets = true);
+
+// The compression exponent c fitted by least squares to states ≈ a·positions^c over the sets given
+// (only sets with more than `min_positions` positions count). Returns 0 when fewer than two fit.
+double fit_compression_exponent(const std::vector<SetStats>& sets, std::uint64_t min_positions = 100);
+
+}  // namespace zermelo::dfa

@@ -1,0 +1,620 @@
+// The hash-consed layered-DFA table and the set operations on it (see include/zermelo/dfa/set.hpp).
+#include "zermelo/dfa/set.hpp"
+
+#include <algorithm>
+#include <array>
+
+#include "zermelo/util/size.hpp"
+
+namespace zermelo::dfa {
+namespace {
+
+constexpr std::uint16_t kDeadLayer = 0xFFFF;
+constexpr unsigned kMaxArity = 32;
+using Kids = std::array<NodeId, kMaxArity>;
+
+// Thrown inside an operation when the table is full; caught by Manager::run.
+struct TableFull {};
+
+std::uint64_t mix(std::uint64_t h) {
+  h ^= h >> 33;
+  h *= 0xff51afd7ed558ccdULL;
+  h ^= h >> 33;
+  h *= 0xc4ceb9fe1a85ec53ULL;
+  h ^= h >> 33;
+  return h;
+}
+
+std::uint64_t hash_node(unsigned layer, const NodeId* kids, unsigned arity) {
+  std::uint64_t h = layer * 0x9E3779B97F4A7C15ULL;
+  for (unsigned c = 0; c < arity; ++c) h = mix(h ^ (kids[c] + 0x632BE59BD9B4E019ULL * (c + 1)));
+  return h;
+}
+
+}  // namespace
+
+Change Change::inverse() const {
+  Change inv = *this;
+  for (auto& r : inv.relabels)
+    for (auto& p : r.pairs) std::swap(p.first, p.second);
+  return inv;
+}
+
+Manager::Manager(std::vector<unsigned> alphabet_sizes, std::uint64_t memory_budget_bytes)
+    : alphabet_(std::move(alphabet_sizes)), budget_(memory_budget_bytes), tables_budget_(memory_budget_bytes / 5 * 4) {
+  if (alphabet_.empty()) throw std::invalid_argument("dfa: strings must have at least one character");
+  if (alphabet_.size() >= kDeadLayer) throw std::invalid_argument("dfa: strings too long");
+  for (unsigned a : alphabet_) {
+    if (a < 1 || a > kMaxArity)
+      throw std::invalid_argument("dfa: alphabet size " + std::to_string(a) + " out of range 1.." +
+                                  std::to_string(kMaxArity));
+    arity_ = std::max(arity_, a);
+  }
+  // The operation cache starts at up to 1/16 of the budget (at most 64 MiB) and grows with the table.
+  std::size_t entries = 1u << 10;
+  while (entries < (1u << 22) && (entries * 2) * sizeof(CacheEntry) * 16 <= tables_budget_) entries *= 2;
+  cache_.assign(entries, CacheEntry{0, 0, 0, 0});
+  std::size_t initial = 1u << 12;
+  if (bytes_for_capacity(initial) + entries * sizeof(CacheEntry) > tables_budget_)
+    throw DfaMemoryError("dfa: memory budget " + format_bytes(static_cast<double>(budget_)) +
+                         " is too small for even an empty node table");
+  capacity_ = initial;
+  children_.assign(capacity_ * arity_, kEmptyNode);
+  layer_.assign(capacity_, kDeadLayer);
+  refs_.assign(capacity_, 0);
+  layer_[kEmptyNode] = kDeadLayer;  // the dead state has no layer of its own
+  layer_[kAcceptNode] = static_cast<std::uint16_t>(length());
+  unique_.assign(capacity_ * 2, kEmptyNode);
+  gc_threshold_ = 1u << 20;
+}
+
+Manager::~Manager() = default;
+
+std::uint64_t Manager::bytes_for_capacity(std::size_t capacity) const {
+  // children + layer + refs per node, the free list and the collector's mark byte (each up to one
+  // per node), and the unique table: a power of two ≥ 2 slots per node.
+  std::uint64_t slots = 1;
+  while (slots < capacity * 2) slots *= 2;
+  return static_cast<std::uint64_t>(capacity) * (arity_ * sizeof(NodeId) + sizeof(std::uint16_t) + sizeof(std::uint32_t) +
+                                                 sizeof(NodeId) + 1) +
+         slots * sizeof(NodeId);
+}
+
+std::uint64_t Manager::table_bytes() const {
+  return bytes_for_capacity(capacity_) + cache_.size() * sizeof(CacheEntry);
+}
+
+void Manager::grow_table() {
+  std::size_t cache_bytes = cache_.size() * sizeof(CacheEntry);
+  std::size_t want = capacity_ * 2;
+  // Growing reallocates, so old and new arrays coexist for a moment: count both.
+  auto fits = [&](std::size_t cap) {
+    return bytes_for_capacity(cap) + bytes_for_capacity(capacity_) + cache_bytes <= tables_budget_;
+  };
+  while (want > capacity_ && !fits(want)) want = capacity_ + (want - capacity_) / 2;
+  if (want <= capacity_ + 1024) throw TableFull{};
+  capacity_ = want;
+  children_.resize(capacity_ * arity_, kEmptyNode);
+  layer_.resize(capacity_, kDeadLayer);
+  refs_.resize(capacity_, 0);
+  // A lossy cache much smaller than the table makes operations recompute shared parts again and
+  // again: keep about one entry per two states while it stays within 1/8 of the budget.
+  std::size_t entries = cache_.size();
+  while (entries < capacity_ / 2 && (entries * 2) * sizeof(CacheEntry) * 8 <= tables_budget_ &&
+         bytes_for_capacity(capacity_) + entries * 2 * sizeof(CacheEntry) <= tables_budget_)
+    entries *= 2;
+  if (entries != cache_.size()) cache_.assign(entries, CacheEntry{0, 0, 0, 0});
+  std::size_t slots = 1;
+  while (slots < capacity_ * 2) slots *= 2;
+  if (slots != unique_.size()) {
+    unique_.assign(slots, kEmptyNode);
+    rebuild_unique();
+  }
+}
+
+void Manager::rebuild_unique() {
+  std::fill(unique_.begin(), unique_.end(), kEmptyNode);
+  unique_used_ = 0;
+  std::size_t mask = unique_.size() - 1;
+  for (std::size_t n = 2; n < allocated_; ++n) {
+    if (layer_[n] == kDeadLayer) continue;
+    std::size_t slot = hash_node(layer_[n], &children_[n * arity_], arity_) & mask;
+    while (unique_[slot] != kEmptyNode) slot = (slot + 1) & mask;
+    unique_[slot] = static_cast<NodeId>(n);
+    ++unique_used_;
+  }
+}
+
+NodeId Manager::find_or_add(unsigned layer, const NodeId* kids) {
+  bool all_empty = true;
+  for (unsigned c = 0; c < arity_; ++c) all_empty &= kids[c] == kEmptyNode;
+  if (all_empty) return kEmptyNode;  // canonical: the empty language is the one dead state
+  std::size_t mask = unique_.size() - 1;
+  std::size_t slot = hash_node(layer, kids, arity_) & mask;
+  while (true) {
+    NodeId n = unique_[slot];
+    if (n == kEmptyNode) break;
+    if (layer_[n] == layer && std::equal(kids, kids + arity_, &children_[static_cast<std::size_t>(n) * arity_]))
+      return n;
+    slot = (slot + 1) & mask;
+  }
+  NodeId n;
+  if (!free_.empty()) {
+    n = free_.back();
+    free_.pop_back();
+  } else {
+    if (allocated_ >= capacity_) {
+      grow_table();
+      return find_or_add(layer, kids);  // the unique table may have been rebuilt
+    }
+    if (allocated_ >= 0xFFFFFFF0u) throw TableFull{};
+    n = static_cast<NodeId>(allocated_++);
+  }
+  std::copy(kids, kids + arity_, &children_[static_cast<std::size_t>(n) * arity_]);
+  layer_[n] = static_cast<std::uint16_t>(layer);
+  refs_[n] = 0;
+  unique_[slot] = n;
+  ++unique_used_;
+  peak_nodes_ = std::max(peak_nodes_, live_nodes());
+  return n;
+}
+
+NodeId Manager::make_node(unsigned layer, const NodeId* children) {
+  if (layer >= length()) throw std::invalid_argument("dfa: node layer out of range");
+  Kids kids{};
+  for (unsigned c = 0; c < arity_; ++c) {
+    kids[c] = c < alphabet_[layer] ? children[c] : kEmptyNode;
+    NodeId k = kids[c];
+    if (k != kEmptyNode && layer_of(k) != layer + 1)
+      throw std::invalid_argument("dfa: child of a layer-" + std::to_string(layer) + " node is not on the next layer");
+  }
+  NodeId result = kEmptyNode;
+  try {
+    result = find_or_add(layer, kids.data());
+  } catch (const TableFull&) {
+    throw DfaMemoryError("dfa: node table is full under the memory budget of " +
+                         format_bytes(static_cast<double>(budget_)));
+  }
+  return result;
+}
+
+Set Manager::adopt(NodeId root) { return Set(this, root); }
+
+bool Manager::cache_lookup(std::uint32_t op, NodeId a, NodeId b, NodeId& out) const {
+  std::uint64_t h = mix((static_cast<std::uint64_t>(a) << 32 | b) ^ (static_cast<std::uint64_t>(op) * 0x9E3779B97F4A7C15ULL));
+  const CacheEntry& e = cache_[h & (cache_.size() - 1)];
+  if (e.op == op && e.a == a && e.b == b) {
+    out = e.r;
+    return true;
+  }
+  return false;
+}
+
+void Manager::cache_store(std::uint32_t op, NodeId a, NodeId b, NodeId r) {
+  std::uint64_t h = mix((static_cast<std::uint64_t>(a) << 32 | b) ^ (static_cast<std::uint64_t>(op) * 0x9E3779B97F4A7C15ULL));
+  cache_[h & (cache_.size() - 1)] = CacheEntry{op, a, b, r};
+}
+
+NodeId Manager::apply(Op op, NodeId a, NodeId b) {
+  switch (op) {
+    case kUnion:
+      if (a == kEmptyNode || a == b) return b;
+      if (b == kEmptyNode) return a;
+      if (a > b) std::swap(a, b);
+      break;
+    case kIntersect:
+      if (a == kEmptyNode || b == kEmptyNode) return kEmptyNode;
+      if (a == b) return a;
+      if (a > b) std::swap(a, b);
+      break;
+    case kMinus:
+      if (a == kEmptyNode || a == b) return kEmptyNode;
+      if (b == kEmptyNode) return a;
+      break;
+    default:
+      break;
+  }
+  // Both non-empty and distinct, hence on the same layer < L (layer L has only the accept state).
+  NodeId r;
+  if (cache_lookup(op, a, b, r)) return r;
+  unsigned layer = layer_[a];
+  Kids kids{};
+  for (unsigned c = 0; c < alphabet_[layer]; ++c) kids[c] = apply(op, child(a, c), child(b, c));
+  r = find_or_add(layer, kids.data());
+  cache_store(op, a, b, r);
+  return r;
+}
+
+NodeId Manager::change_rec(ChangeId id, std::size_t ri, NodeId n) {
+  const Change& ch = changes_[id];
+  if (n == kEmptyNode) return kEmptyNode;
+  if (ri == ch.relabels.size()) return n;  // below the last touched position nothing changes
+  std::uint32_t op = kChangeBase + id;
+  NodeId r;
+  if (cache_lookup(op, n, 0, r)) return r;
+  unsigned layer = layer_[n];
+  const Relabel& rel = ch.relabels[ri];
+  Kids kids{};
+  if (layer < rel.position) {
+    for (unsigned c = 0; c < alphabet_[layer]; ++c) kids[c] = change_rec(id, ri, child(n, c));
+  } else {  // layer == rel.position
+    for (auto [before, after] : rel.pairs) {
+      NodeId sub = change_rec(id, ri + 1, child(n, before));
+      kids[after] = apply(kUnion, kids[after], sub);
+    }
+  }
+  r = find_or_add(layer, kids.data());
+  cache_store(op, n, 0, r);
+  return r;
+}
+
+namespace {
+
+// A set of moves (up to 256) for the partitioned image.
+struct MoveMask {
+  std::array<std::uint64_t, 4> w{};
+  bool any() const { return (w[0] | w[1] | w[2] | w[3]) != 0; }
+  MoveMask operator&(const MoveMask& o) const { MoveMask r; for (int i = 0; i < 4; ++i) r.w[i] = w[i] & o.w[i]; return r; }
+  MoveMask operator|(const MoveMask& o) const { MoveMask r; for (int i = 0; i < 4; ++i) r.w[i] = w[i] | o.w[i]; return r; }
+  MoveMask operator~() const { MoveMask r; for (int i = 0; i < 4; ++i) r.w[i] = ~w[i]; return r; }
+  void set(std::size_t b) { w[b / 64] |= 1ull << (b % 64); }
+  bool operator==(const MoveMask& o) const { return w == o.w; }
+};
+
+struct ImageKey {
+  NodeId n, within;
+  MoveMask mask;
+  bool operator==(const ImageKey& o) const { return n == o.n && within == o.within && mask == o.mask; }
+};
+std::uint64_t hash_key(const ImageKey& k) {
+  std::uint64_t h = mix(k.n + 0x9E3779B97F4A7C15ULL * (k.within + 1));
+  for (auto x : k.mask.w) h = mix(h ^ x);
+  return h;
+}
+
+// The per-call memo of the partitioned image: open addressing, doubling at half load (the
+// standard unordered_map's node allocations were a fifth of the run time).
+class ImageMemo {
+ public:
+  // max_bytes: what is left of the memory budget; growing past it counts as a full table.
+  explicit ImageMemo(std::uint64_t max_bytes) : keys_(1024), vals_(1024), used_(1024, 0), max_bytes_(max_bytes) {}
+  bool find(const ImageKey& k, NodeId& out) const {
+    std::size_t mask = keys_.size() - 1;
+    for (std::size_t i = hash_key(k) & mask; used_[i]; i = (i + 1) & mask)
+      if (keys_[i] == k) {
+        out = vals_[i];
+        return true;
+      }
+    return false;
+  }
+  void insert(const ImageKey& k, NodeId v) {
+    if (2 * (count_ + 1) > keys_.size()) grow();
+    std::size_t mask = keys_.size() - 1;
+    std::size_t i = hash_key(k) & mask;
+    while (used_[i]) i = (i + 1) & mask;
+    keys_[i] = k, vals_[i] = v, used_[i] = 1;
+    ++count_;
+  }
+
+ private:
+  void grow() {
+    constexpr std::uint64_t per_slot = sizeof(ImageKey) + sizeof(NodeId) + 1;
+    if (per_slot * keys_.size() * 3 > max_bytes_) throw TableFull{};  // old + new arrays
+    std::vector<ImageKey> keys = std::move(keys_);
+    std::vector<NodeId> vals = std::move(vals_);
+    std::vector<std::uint8_t> used = std::move(used_);
+    keys_.assign(keys.size() * 2, ImageKey{});
+    vals_.assign(keys.size() * 2, 0);
+    used_.assign(keys.size() * 2, 0);
+    count_ = 0;
+    for (std::size_t i = 0; i < keys.size(); ++i)
+      if (used[i]) insert(keys[i], vals[i]);
+  }
+  std::vector<ImageKey> keys_;
+  std::vector<NodeId> vals_;
+  std::vector<std::uint8_t> used_;
+  std::uint64_t max_bytes_;
+  std::size_t count_ = 0;
+};
+
+}  // namespace
+
+// `within` restricts the result (kNoRestriction: none); it is walked alongside the output path so
+// the image outside it is never built.
+constexpr NodeId kNoRestriction = 0xFFFFFFFFu;
+
+NodeId Manager::change_all(NodeId root, const std::vector<ChangeId>& ids, NodeId within) {
+  if (ids.size() > 256) {  // split: the mask holds 256 moves
+    NodeId acc = kEmptyNode;
+    for (std::size_t i = 0; i < ids.size(); i += 256) {
+      std::vector<ChangeId> part(ids.begin() + static_cast<long>(i), ids.begin() + static_cast<long>(std::min(ids.size(), i + 256)));
+      acc = apply(kUnion, acc, change_all(root, part, within));
+    }
+    return acc;
+  }
+  const unsigned L = length();
+  // Per layer: which moves touch it, which moves have finished before it, and for every
+  // (before, after) pair the moves that relabel it so.
+  std::vector<MoveMask> touches(L + 1), finished(L + 1);
+  std::vector<std::vector<MoveMask>> pair_moves(L, std::vector<MoveMask>(arity_ * arity_));
+  for (std::size_t m = 0; m < ids.size(); ++m) {
+    const Change& ch = changes_[ids[m]];
+    unsigned last = 0;
+    for (const Relabel& r : ch.relabels) {
+      touches[r.position].set(m);
+      for (auto [b, a] : r.pairs) pair_moves[r.position][b * arity_ + a].set(m);
+      last = r.position + 1;
+    }
+    for (unsigned i = last; i <= L; ++i) finished[i].set(m);
+  }
+  std::uint64_t used = table_bytes();
+  ImageMemo memo(tables_budget_ > used ? tables_budget_ - used : 0);
+  std::function<NodeId(NodeId, const MoveMask&, NodeId)> rec = [&](NodeId n, const MoveMask& mask, NodeId w) -> NodeId {
+    if (n == kEmptyNode || w == kEmptyNode || !mask.any()) return kEmptyNode;
+    unsigned i = n == kAcceptNode ? L : layer_[n];
+    MoveMask done = mask & finished[i];
+    if (done.any()) {  // those moves leave the rest of the string as it is
+      MoveMask rest = mask & ~finished[i];
+      NodeId same = w == kNoRestriction ? n : apply(kIntersect, n, w);
+      return rest.any() ? apply(kUnion, same, rec(n, rest, w)) : same;
+    }
+    ImageKey key{n, w, mask};
+    NodeId known;
+    if (memo.find(key, known)) return known;
+    MoveMask untouched = mask & ~touches[i];
+    Kids kids{};
+    for (unsigned c2 = 0; c2 < alphabet_[i]; ++c2) {
+      NodeId w2 = w == kNoRestriction ? kNoRestriction : child(w, c2);
+      if (w2 == kEmptyNode) continue;
+      for (unsigned c = 0; c < alphabet_[i]; ++c) {
+        NodeId sub = child(n, c);
+        if (sub == kEmptyNode) continue;
+        MoveMask go = mask & pair_moves[i][c * arity_ + c2];
+        if (c == c2) go = go | untouched;
+        if (!go.any()) continue;
+        kids[c2] = apply(kUnion, kids[c2], rec(sub, go, w2));
+      }
+    }
+    NodeId r = find_or_add(i, kids.data());
+    memo.insert(key, r);
+    return r;
+  };
+  MoveMask all;
+  for (std::size_t m = 0; m < ids.size(); ++m) all.set(m);
+  return rec(root, all, within);
+}
+
+Manager::ChangeId Manager::intern(const Change& c) {
+  Change sorted = c;
+  std::sort(sorted.relabels.begin(), sorted.relabels.end(),
+            [](const Relabel& x, const Relabel& y) { return x.position < y.position; });
+  for (std::size_t i = 0; i < sorted.relabels.size(); ++i) {
+    const Relabel& r = sorted.relabels[i];
+    if (r.position >= length()) throw std::invalid_argument("dfa: change touches position " + std::to_string(r.position) + " beyond the string");
+    if (i > 0 && sorted.relabels[i - 1].position == r.position)
+      throw std::invalid_argument("dfa: change lists position " + std::to_string(r.position) + " twice");
+    for (auto [b, a] : r.pairs)
+      if (b >= alphabet_[r.position] || a >= alphabet_[r.position])
+        throw std::invalid_argument("dfa: change uses a character outside position " + std::to_string(r.position) + "'s alphabet");
+  }
+  changes_.push_back(std::move(sorted));
+  return static_cast<ChangeId>(changes_.size() - 1);
+}
+
+NodeId Manager::run(const std::function<NodeId()>& op) {
+  if (allocated_ - free_.size() > gc_threshold_) collect_garbage();
+  for (int attempt = 0; attempt < 2; ++attempt) {
+    try {
+      return op();
+    } catch (const TableFull&) {
+      collect_garbage();
+    }
+  }
+  throw DfaMemoryError("dfa: the node table would exceed the memory budget of " +
+                       format_bytes(static_cast<double>(budget_)) + " (" + std::to_string(live_nodes()) +
+                       " live states after garbage collection)");
+}
+
+void Manager::collect_garbage() {
+  ++gc_runs_;
+  std::vector<std::uint8_t> mark(allocated_, 0);
+  std::vector<NodeId> stack;
+  for (std::size_t n = 2; n < allocated_; ++n)
+    if (layer_[n] != kDeadLayer && refs_[n] > 0 && !mark[n]) {
+      mark[n] = 1;
+      stack.push_back(static_cast<NodeId>(n));
+    }
+  while (!stack.empty()) {
+    NodeId n = stack.back();
+    stack.pop_back();
+    for (unsigned c = 0; c < arity_; ++c) {
+      NodeId k = child(n, c);
+      if (k > kAcceptNode && !mark[k]) {
+        mark[k] = 1;
+        stack.push_back(k);
+      }
+    }
+  }
+  free_.clear();
+  for (std::size_t n = 2; n < allocated_; ++n) {
+    if (!mark[n]) {
+      layer_[n] = kDeadLayer;
+      free_.push_back(static_cast<NodeId>(n));
+    }
+  }
+  std::reverse(free_.begin(), free_.end());  // reuse low slots first
+  rebuild_unique();
+  std::fill(cache_.begin(), cache_.end(), CacheEntry{0, 0, 0, 0});
+  gc_threshold_ = std::max<std::size_t>(1u << 20, 2 * live_nodes());
+}
+
+Set Manager::empty() { return Set(this, kEmptyNode); }
+
+Set Manager::cube(const std::vector<std::uint32_t>& allowed) {
+  if (allowed.size() != length()) throw std::invalid_argument("dfa: cube needs one mask per position");
+  return Set(this, run([&] {
+    NodeId below = kAcceptNode;
+    for (unsigned layer = length(); layer-- > 0;) {
+      Kids kids{};
+      for (unsigned c = 0; c < alphabet_[layer]; ++c)
+        if (allowed[layer] >> c & 1u) kids[c] = below;
+      below = find_or_add(layer, kids.data());
+    }
+    return below;
+  }));
+}
+
+namespace {
+std::uint32_t all_chars(unsigned alphabet) { return alphabet >= 32 ? ~0u : (1u << alphabet) - 1; }
+}  // namespace
+
+Set Manager::universe() {
+  std::vector<std::uint32_t> all(length());
+  for (unsigned i = 0; i < length(); ++i) all[i] = all_chars(alphabet_[i]);
+  return cube(all);
+}
+
+Set Manager::with_char(unsigned position, std::uint8_t c) {
+  std::vector<std::uint32_t> all(length());
+  for (unsigned i = 0; i < length(); ++i) all[i] = all_chars(alphabet_[i]);
+  all.at(position) = 1u << c;
+  return cube(all);
+}
+
+Set Manager::singleton(const std::vector<std::uint8_t>& s) {
+  if (s.size() != length()) throw std::invalid_argument("dfa: string has the wrong length");
+  std::vector<std::uint32_t> one(length());
+  for (unsigned i = 0; i < length(); ++i) {
+    if (s[i] >= alphabet_[i]) throw std::invalid_argument("dfa: character out of the alphabet at position " + std::to_string(i));
+    one[i] = 1u << s[i];
+  }
+  return cube(one);
+}
+
+Set Set::operator|(const Set& o) const {
+  return Set(m_, m_->run([&] { return m_->apply(Manager::kUnion, root_, o.root_); }));
+}
+Set Set::operator&(const Set& o) const {
+  return Set(m_, m_->run([&] { return m_->apply(Manager::kIntersect, root_, o.root_); }));
+}
+Set Set::operator-(const Set& o) const {
+  return Set(m_, m_->run([&] { return m_->apply(Manager::kMinus, root_, o.root_); }));
+}
+Set Set::change(Manager::ChangeId id) const {
+  return Set(m_, m_->run([&] { return m_->change_rec(id, 0, root_); }));
+}
+
+Set Set::change_all(const std::vector<Manager::ChangeId>& ids) const {
+  return Set(m_, m_->run([&] { return m_->change_all(root_, ids, kNoRestriction); }));
+}
+
+Set Set::change_all_within(const std::vector<Manager::ChangeId>& ids, const Set& within) const {
+  return Set(m_, m_->run([&] { return m_->change_all(root_, ids, within.root()); }));
+}
+
+bool Set::contains(const std::vector<std::uint8_t>& s) const {
+  if (s.size() != m_->length()) return false;
+  NodeId n = root_;
+  for (unsigned i = 0; i < s.size() && n != kEmptyNode; ++i) {
+    if (s[i] >= m_->alphabet(i)) return false;
+    n = m_->child(n, s[i]);
+  }
+  return n == kAcceptNode;
+}
+
+namespace {
+// Visits every state of a set once (a bit per table slot, not a hash set: statistics of big sets
+// must not cost more memory than the sets).
+template <class F>
+void for_each_state(const Manager& m, NodeId root, std::size_t table_slots, F&& f) {
+  if (root == kEmptyNode) return;
+  std::vector<bool> seen(table_slots, false);
+  std::vector<NodeId> stack{root};
+  seen[root] = true;
+  while (!stack.empty()) {
+    NodeId n = stack.back();
+    stack.pop_back();
+    f(n);
+    if (n == kAcceptNode) continue;
+    for (unsigned c = 0; c < m.alphabet(m.layer_of(n)); ++c) {
+      NodeId k = m.child(n, c);
+      if (k != kEmptyNode && !seen[k]) {
+        seen[k] = true;
+        stack.push_back(k);
+      }
+    }
+  }
+}
+}  // namespace
+
+std::uint64_t Set::count() const {
+  if (root_ == kEmptyNode) return 0;
+  // The set's states, deepest layer first, with their counts in a parallel array (sorted by id for
+  // lookup): a few bytes per state and no per-entry allocations.
+  std::vector<NodeId> nodes;
+  for_each_state(*m_, root_, m_->table_slots(), [&](NodeId n) { nodes.push_back(n); });
+  std::sort(nodes.begin(), nodes.end());
+  std::vector<std::uint64_t> counts(nodes.size(), 0);
+  std::vector<std::uint32_t> order(nodes.size());
+  for (std::uint32_t i = 0; i < order.size(); ++i) order[i] = i;
+  auto layer = [&](NodeId n) { return n == kAcceptNode ? m_->length() : m_->layer_of(n); };
+  std::sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) { return layer(nodes[a]) > layer(nodes[b]); });
+  auto index_of = [&](NodeId n) { return static_cast<std::size_t>(std::lower_bound(nodes.begin(), nodes.end(), n) - nodes.begin()); };
+  for (std::uint32_t i : order) {
+    NodeId n = nodes[i];
+    if (n == kAcceptNode) {
+      counts[i] = 1;
+      continue;
+    }
+    std::uint64_t total = 0;
+    for (unsigned c = 0; c < m_->alphabet(m_->layer_of(n)); ++c) {
+      NodeId k = m_->child(n, c);
+      if (k != kEmptyNode && __builtin_add_overflow(total, counts[index_of(k)], &total))
+        throw std::overflow_error("dfa: set has more than 2^64 strings");
+    }
+    counts[i] = total;
+  }
+  return counts[index_of(root_)];
+}
+
+std::size_t Set::states() const {
+  std::size_t total = 0;
+  for_each_state(*m_, root_, m_->table_slots(), [&](NodeId) { ++total; });
+  return total;
+}
+
+std::uint64_t Set::bytes() const {
+  std::uint64_t total = 0;
+  for_each_state(*m_, root_, m_->table_slots(), [&](NodeId n) {
+    if (n != kAcceptNode) total += m_->alphabet(m_->layer_of(n)) * sizeof(NodeId);
+  });
+  return total;
+}
+
+void Set::enumerate(const std::function<bool(const std::vector<std::uint8_t>&)>& f) const {
+  std::vector<std::uint8_t> s(m_->length());
+  std::function<bool(NodeId, unsigned)> rec = [&](NodeId n, unsigned i) -> bool {
+    if (n == kEmptyNode) return true;
+    if (n == kAcceptNode) return f(s);
+    for (unsigned c = 0; c < m_->alphabet(i); ++c) {
+      s[i] = static_cast<std::uint8_t>(c);
+      if (!rec(m_->child(n, c), i + 1)) return false;
+    }
+    return true;
+  };
+  rec(root_, 0);
+}
+
+Set unite_all(std::vector<Set> sets, Manager& m) {
+  if (sets.empty()) return m.empty();
+  while (sets.size() > 1) {
+    std::vector<Set> next;
+    next.reserve((sets.size() + 1) / 2);
+    for (std::size_t i = 0; i + 1 < sets.size(); i += 2) next.push_back(sets[i] | sets[i + 1]);
+    if (sets.size() % 2) next.push_back(std::move(sets.back()));
+    sets = std::move(next);
+  }
+  return std::move(sets.front());
+}
+
+}  // namespace zermelo::dfa

@@ -1,0 +1,191 @@
+// Set-based retrograde analysis and meet-in-the-middle (see include/zermelo/dfa/solver.hpp).
+#include "zermelo/dfa/solver.hpp"
+
+#include <chrono>
+#include <cmath>
+#include <map>
+#include <stdexcept>
+
+namespace zermelo::dfa {
+namespace {
+
+double seconds_since(std::chrono::steady_clock::time_point t0) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+}
+
+// Shared shape of forward and reverse: group moves by their input filter so that S ∩ filter is
+// computed once per distinct filter, and by their output filter so that it is applied once.
+Set image(const SetGame& g, const Set& s, bool backwards, const Set* within = nullptr) {
+  Manager& m = *g.manager;
+  // Moves grouped by (input filter, output filter): each group is one partitioned image.
+  std::map<std::pair<NodeId, NodeId>, std::vector<const SetMove*>> groups;
+  for (const SetMove& mv : g.moves) {
+    const Set& in = backwards ? mv.post : mv.pre;
+    const Set& out = backwards ? mv.pre : mv.post;
+    groups[{in.root(), out.root()}].push_back(&mv);
+  }
+  std::vector<Set> parts;
+  for (auto& [filters, moves] : groups) {
+    const SetMove& first = *moves.front();
+    const Set& in = backwards ? first.post : first.pre;
+    const Set& out = backwards ? first.pre : first.post;
+    Set from = in == g.all ? s : s & in;
+    if (from.is_empty()) continue;
+    std::vector<Manager::ChangeId> ids;
+    for (const SetMove* mv : moves) ids.push_back(backwards ? mv->backward : mv->forward);
+    Set moved = m.empty();
+    if (g.partitioned_image && within) {
+      moved = from.change_all_within(ids, out == g.all ? *within : *within & out);
+    } else {
+      if (g.partitioned_image) {
+        moved = from.change_all(ids);
+      } else {
+        std::vector<Set> one_by_one;
+        for (auto id : ids) one_by_one.push_back(from.change(id));
+        moved = unite_all(std::move(one_by_one), m);
+      }
+      if (!(out == g.all)) moved = moved & out;
+      if (within) moved = moved & *within;
+    }
+    parts.push_back(moved);
+  }
+  return unite_all(std::move(parts), m);
+}
+
+}  // namespace
+
+void SetGame::add_move(std::string move_name, const Set& pre, const Set& post, const Change& change) {
+  SetMove mv;
+  mv.name = std::move(move_name);
+  mv.pre = pre;
+  mv.post = post;
+  mv.forward = manager->intern(change);
+  mv.backward = manager->intern(change.inverse());
+  moves.push_back(std::move(mv));
+}
+
+Set forward(const SetGame& g, const Set& s) { return image(g, s, false); }
+Set reverse(const SetGame& g, const Set& s) { return image(g, s, true); }
+Set reverse_within(const SetGame& g, const Set& s, const Set& within) { return image(g, s, true, &within); }
+
+SetStats stats_of(const Set& s) {
+  SetStats st;
+  st.positions = s.count();
+  st.states = s.states();
+  st.bytes = s.bytes();
+  return st;
+}
+
+RetrogradeResult retrograde(const SetGame& g, unsigned max_steps,
+                            const std::function<void(const RetrogradeStep&)>& progress) {
+  auto t0 = std::chrono::steady_clock::now();
+  RetrogradeResult r;
+  const Set terminal = g.won0 | g.lost0;
+  const Set nonterminal = g.all - terminal;
+  Set w = g.won0, l = g.lost0;
+  auto record = [&](unsigned i) {
+    RetrogradeStep st;
+    st.step = i;
+    st.won = stats_of(w);
+    st.lost = stats_of(l);
+    st.table_states = g.manager->live_nodes();
+    st.seconds = seconds_since(t0);
+    r.steps.push_back(st);
+    if (progress) progress(st);
+  };
+  record(0);
+  for (unsigned i = 0; i < max_steps; ++i) {
+    Set w_next = g.won0 | reverse(g, l);
+    Set l_next = g.lost0 | (nonterminal - reverse(g, g.all - w));
+    bool fixed = w_next == w && l_next == l;  // canonical sets: equality is root equality
+    w = std::move(w_next);
+    l = std::move(l_next);
+    if (fixed) {
+      r.converged = true;
+      break;
+    }
+    record(i + 1);
+  }
+  r.won = w;
+  r.lost = l;
+  return r;
+}
+
+ReachResult solve_by_reach(const SetGame& g, const Set& known_won, const Set& known_lost, unsigned max_plies,
+                           const std::function<void(const ReachStep&, bool)>& progress, bool keep_sets) {
+  auto t0 = std::chrono::steady_clock::now();
+  Manager& m = *g.manager;
+  ReachResult r;
+  const Set known = known_won | known_lost;
+  if (!((g.won0 | g.lost0) - known).is_empty())
+    throw std::invalid_argument("solve_by_reach: the known sets must contain every terminal position");
+  Set all_reached = m.empty();
+  Set current = m.singleton(g.start);
+  std::vector<Set> undecided;
+  while (!current.is_empty()) {
+    if (r.reach.size() > max_plies)
+      throw std::runtime_error("solve_by_reach: still reaching new positions after " + std::to_string(max_plies) +
+                               " plies (is the game acyclic?)");
+    Set open = current - known;
+    ReachStep st;
+    st.ply = static_cast<unsigned>(r.reach.size());
+    st.reach = stats_of(current);
+    st.undecided = stats_of(open);
+    st.seconds = seconds_since(t0);
+    all_reached = all_reached | current;
+    r.reach.push_back(current);
+    undecided.push_back(open);
+    r.steps.push_back(st);
+    if (progress) progress(st, false);
+    current = forward(g, open);
+  }
+  r.forward_seconds = seconds_since(t0);
+  r.distinct = stats_of(all_reached);
+  r.distinct_positions = r.distinct.positions;
+  all_reached = m.empty();  // only its statistics are needed
+
+  const std::size_t n = r.reach.size();
+  r.won.assign(n, m.empty());
+  r.lost.assign(n, m.empty());
+  // Lost(i+1) = (R(i+1) ∩ known_lost) ∪ (Open(i+1) \ Won(i+1)). Every move of an open position of
+  // R(i) lands in R(i+1), so its moves into the first part are exactly its moves into known_lost:
+  // reverse(known_lost) is computed once (one retrograde-sized step on compact sets) and only the
+  // second, much smaller part is reversed ply by ply.
+  const Set into_known_lost = reverse(g, known_lost);
+  Set open_lost_below = m.empty();  // Open(i+1) \ Won(i+1)
+  for (std::size_t i = n; i-- > 0;) {
+    // Every successor of an undecided position of R(i) lies in R(i+1) = Won(i+1) ∪ Lost(i+1):
+    // it is won iff some move reaches Lost(i+1), and lost otherwise.
+    Set won_open = undecided[i] & into_known_lost;
+    if (!open_lost_below.is_empty()) won_open = won_open | reverse_within(g, open_lost_below, undecided[i] - won_open);
+    r.won[i] = (r.reach[i] & known_won) | won_open;
+    r.lost[i] = r.reach[i] - r.won[i];
+    if (!(r.lost[i] & known_won).is_empty()) throw std::logic_error("solve_by_reach: inconsistent known sets");
+    r.steps[i].won = stats_of(r.won[i]);
+    r.steps[i].lost = stats_of(r.lost[i]);
+    r.steps[i].seconds = seconds_since(t0);
+    if (progress) progress(r.steps[i], true);
+    open_lost_below = undecided[i] - won_open;
+    if (!keep_sets && i + 1 < n) {
+      r.reach[i + 1] = r.won[i + 1] = r.lost[i + 1] = undecided[i + 1] = m.empty();
+    }
+  }
+  r.backward_seconds = seconds_since(t0) - r.forward_seconds;
+  r.start_won = r.won.empty() ? false : r.won[0].contains(g.start);
+  return r;
+}
+
+double fit_compression_exponent(const std::vector<SetStats>& sets, std::uint64_t min_positions) {
+  double sx = 0, sy = 0, sxx = 0, sxy = 0;
+  int k = 0;
+  for (const SetStats& s : sets) {
+    if (s.positions <= min_positions || s.states == 0) continue;
+    double x = std::log(static_cast<double>(s.positions)), y = std::log(static_cast<double>(s.states));
+    sx += x, sy += y, sxx += x * x, sxy += x * y, ++k;
+  }
+  if (k < 2) return 0;
+  double den = k * sxx - sx * sx;
+  return den > 0 ? (k * sxy - sx * sy) / den : 0;
+}
+
+}  // namespace zermelo::dfa

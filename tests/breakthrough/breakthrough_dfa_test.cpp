@@ -1,0 +1,260 @@
+// Breakthrough solved with DFA sets, checked against the spec's published figures (winners, the 3×4
+// reachable-set sizes) and against a plain explicit-state solver written here independently.
+#include <gtest/gtest.h>
+
+#include <array>
+#include <cstdio>
+#include <functional>
+#include <map>
+#include <set>
+
+#include "zermelo/dfa/set_file.hpp"
+#include "zermelo/games/breakthrough/breakthrough_sets.hpp"
+
+namespace {
+
+using namespace zermelo;
+using Str = std::vector<std::uint8_t>;
+
+// ---- An explicit-state Breakthrough, sharing nothing with the set module but the string layout
+// used to compare results (side to move, then squares row by row from row 1).
+struct Explicit {
+  int w, h;
+  // grid[r][c]: 0 empty, 1 first player's pawn (moves up), 2 second player's (moves down)
+  using Grid = std::vector<std::vector<int>>;
+  struct Pos {
+    Grid grid;
+    int to_move;  // 1 or 2
+    Str key() const {
+      Str s{static_cast<std::uint8_t>(to_move - 1)};
+      for (auto& row : grid)
+        for (int v : row) s.push_back(static_cast<std::uint8_t>(v));
+      return s;
+    }
+  };
+  Pos start() const {
+    Pos p{Grid(h, std::vector<int>(w, 0)), 1};
+    for (int c = 0; c < w; ++c) p.grid[0][c] = p.grid[1][c] = 1, p.grid[h - 1][c] = p.grid[h - 2][c] = 2;
+    return p;
+  }
+  // The game is over when a pawn stands on its far row or a side has no pawns; the mover then lost.
+  bool over(const Pos& p) const {
+    int n1 = 0, n2 = 0;
+    for (int r = 0; r < h; ++r)
+      for (int c = 0; c < w; ++c) n1 += p.grid[r][c] == 1, n2 += p.grid[r][c] == 2;
+    for (int c = 0; c < w; ++c)
+      if (p.grid[h - 1][c] == 1 || p.grid[0][c] == 2) return true;
+    return n1 == 0 || n2 == 0;
+  }
+  std::vector<Pos> moves(const Pos& p) const {
+    std::vector<Pos> out;
+    if (over(p)) return out;
+    int me = p.to_move, dr = me == 1 ? 1 : -1;
+    for (int r = 0; r < h; ++r)
+      for (int c = 0; c < w; ++c) {
+        if (p.grid[r][c] != me) continue;
+        int nr = r + dr;
+        if (nr < 0 || nr >= h) continue;
+        for (int dc : {-1, 0, 1}) {
+          int nc = c + dc;
+          if (nc < 0 || nc >= w) continue;
+          int target = p.grid[nr][nc];
+          if (target == me || (dc == 0 && target != 0)) continue;
+          Pos q = p;
+          q.grid[r][c] = 0;
+          q.grid[nr][nc] = me;
+          q.to_move = 3 - me;
+          out.push_back(q);
+        }
+      }
+    return out;
+  }
+};
+
+struct ExplicitSolution {
+  std::vector<std::set<Str>> by_ply;  // positions reachable in exactly n plies
+  std::map<Str, bool> won;            // every reachable position -> won for the player to move
+};
+
+ExplicitSolution solve_explicitly(int w, int h) {
+  Explicit game{w, h};
+  ExplicitSolution s;
+  std::map<Str, Explicit::Pos> frontier{{game.start().key(), game.start()}};
+  std::map<Str, Explicit::Pos> all;
+  while (!frontier.empty()) {
+    std::set<Str> keys;
+    std::map<Str, Explicit::Pos> next;
+    for (auto& [k, p] : frontier) {
+      keys.insert(k);
+      all.emplace(k, p);
+      for (auto& q : game.moves(p)) next.emplace(q.key(), q);
+    }
+    s.by_ply.push_back(keys);
+    frontier = std::move(next);
+  }
+  // Negamax with memo; the game is finite (pawns only move forward).
+  std::function<bool(const Explicit::Pos&)> value = [&](const Explicit::Pos& p) -> bool {
+    Str k = p.key();
+    auto it = s.won.find(k);
+    if (it != s.won.end()) return it->second;
+    bool win = false;
+    for (auto& q : game.moves(p))  // no moves (game over or blocked): lost
+      if (!value(q)) { win = true; break; }
+    s.won[k] = win;
+    return win;
+  };
+  for (auto& [k, p] : all) value(p);
+  return s;
+}
+
+std::set<Str> contents(const dfa::Set& set) {
+  std::set<Str> out;
+  set.enumerate([&](const Str& x) { out.insert(x); return true; });
+  return out;
+}
+
+struct SetSolve {
+  std::unique_ptr<dfa::Manager> m;
+  dfa::SetGame g;
+};
+SetSolve make(const std::string& board) {
+  SetSolve s;
+  auto b = breakthrough::parse_board(board);
+  s.m = breakthrough::make_manager(b, 512u << 20);
+  s.g = breakthrough::make_game(*s.m, b);
+  return s;
+}
+
+TEST(BreakthroughDfa, ReachableSetsOf3x4MatchTheSpec) {
+  const std::vector<std::uint64_t> expected = {1,     4,     19,    98,   352,  1254, 2947, 6622, 9373, 14025,
+                                               12503, 11904, 7047, 4446, 1755, 971,  252,  66,   9};
+  SetSolve s = make("3x4");
+  auto r = dfa::solve_by_reach(s.g, s.g.won0, s.g.lost0, 100);
+  std::vector<std::uint64_t> sizes;
+  for (auto& set : r.reach) sizes.push_back(set.count());
+  EXPECT_EQ(sizes, expected);  // R(19) is empty: the loop stopped there
+  EXPECT_EQ(r.distinct_positions, 55152u);
+  // The explicit breadth-first search agrees set for set.
+  ExplicitSolution ex = solve_explicitly(3, 4);
+  ASSERT_EQ(ex.by_ply.size(), r.reach.size());
+  for (std::size_t i = 0; i < r.reach.size(); ++i) EXPECT_EQ(contents(r.reach[i]), ex.by_ply[i]) << "ply " << i;
+}
+
+void cross_check(int w, int h) {
+  SetSolve s = make(std::to_string(w) + "x" + std::to_string(h));
+  ExplicitSolution ex = solve_explicitly(w, h);
+  std::set<Str> ex_won, ex_lost;
+  for (auto& [k, win] : ex.won) (win ? ex_won : ex_lost).insert(k);
+
+  // Forward sets backed up: the union over plies of Won(i) / Lost(i) is exactly the explicit split.
+  auto r = dfa::solve_by_reach(s.g, s.g.won0, s.g.lost0, 100);
+  std::set<Str> won, lost;
+  for (auto& set : r.won) for (auto& x : contents(set)) won.insert(x);
+  for (auto& set : r.lost) for (auto& x : contents(set)) lost.insert(x);
+  EXPECT_EQ(won, ex_won);
+  EXPECT_EQ(lost, ex_lost);
+
+  // Retrograde over every string: the fixpoint values every reachable position the same way.
+  auto rr = dfa::retrograde(s.g, 1000);
+  ASSERT_TRUE(rr.converged);
+  std::size_t bad = 0;
+  for (auto& [k, win] : ex.won) bad += rr.won.contains(k) != win || rr.lost.contains(k) == win;
+  EXPECT_EQ(bad, 0u);
+  // And it decides every string (Breakthrough has no draws, from any board).
+  EXPECT_EQ(rr.won.count() + rr.lost.count(), s.g.all.count());
+  EXPECT_TRUE((rr.won & rr.lost).is_empty());
+}
+
+TEST(BreakthroughDfa, ExplicitSolverAgreesOn2x4) { cross_check(2, 4); }
+TEST(BreakthroughDfa, ExplicitSolverAgreesOn3x4) { cross_check(3, 4); }
+
+TEST(BreakthroughDfa, PublishedWinnersOfSmallBoards) {
+  const std::vector<std::pair<std::string, bool>> boards = {
+      {"2x4", false}, {"2x5", false}, {"2x6", true}, {"3x4", false}, {"3x5", false}, {"3x6", true}, {"4x4", false}};
+  for (auto& [board, first_wins] : boards) {
+    SetSolve s = make(board);
+    auto r = dfa::solve_by_reach(s.g, s.g.won0, s.g.lost0, 200);
+    EXPECT_EQ(r.start_won, first_wins) << board;
+  }
+}
+
+TEST(BreakthroughDfa, MeetInTheMiddleAgreesWithPlainReach) {
+  for (const char* board : {"2x5", "3x4", "2x6"}) {
+    SetSolve s = make(board);
+    auto plain = dfa::solve_by_reach(s.g, s.g.won0, s.g.lost0, 200);
+    auto back = dfa::retrograde(s.g, 3);
+    auto mitm = dfa::solve_by_reach(s.g, back.won, back.lost, 200);
+    EXPECT_EQ(mitm.start_won, plain.start_won) << board;
+    EXPECT_LE(mitm.reach.size(), plain.reach.size()) << board;
+    // On every ply both methods value the positions they share identically.
+    for (std::size_t i = 0; i < mitm.reach.size(); ++i) {
+      EXPECT_TRUE((mitm.won[i] & plain.lost[i]).is_empty()) << board << " ply " << i;
+      EXPECT_TRUE((mitm.lost[i] & plain.won[i]).is_empty()) << board << " ply " << i;
+    }
+  }
+}
+
+TEST(BreakthroughDfa, TerminalSetsAndStart) {
+  SetSolve s = make("3x4");
+  auto b = breakthrough::parse_board("3x4");
+  Str start = breakthrough::start_position(b);
+  EXPECT_FALSE((s.g.won0 | s.g.lost0).contains(start));
+  // P1 pawn on row 4 with P2 to move: P2 has lost.
+  Str done = start;
+  done[0] = 1;
+  done[b.index(3, 0)] = 1;
+  EXPECT_TRUE(s.g.lost0.contains(done));
+  EXPECT_EQ(breakthrough::render(b, start), "4  OOO\n3  OOO\n2  XXX\n1  XXX\n   abc\nP1 (X) to move\n");
+  EXPECT_EQ(dfa::forward(s.g, s.m->singleton(start)).count(), 4u);  // the four captures a2xb3, b2xa3, ...
+}
+
+TEST(BreakthroughDfa, RejectsBadBoards) {
+  for (const char* bad : {"3", "3x", "x4", "3x3", "1x4", "ax4", "3x4x5", "13x4", "7x7"})
+    EXPECT_THROW(breakthrough::parse_board(bad), std::invalid_argument) << bad;
+  EXPECT_EQ(breakthrough::parse_board("5X6").width, 5u);
+}
+
+#ifdef ZERMELO_CLI
+std::string run(const std::string& args, int* status) {
+  std::string out;
+  FILE* p = popen((std::string(ZERMELO_CLI) + " " + args + " 2>&1").c_str(), "r");
+  char buf[4096];
+  while (fgets(buf, sizeof buf, p)) out += buf;
+  *status = pclose(p);
+  return out;
+}
+
+TEST(BreakthroughDfa, CommandLine) {
+  int st = 0;
+  std::string out = run("--memory 512M --json breakthrough solve --board 3x4", &st);
+  EXPECT_EQ(st, 0);
+  EXPECT_NE(out.find("\"winner\": \"P2\""), std::string::npos) << out;
+  EXPECT_NE(out.find("\"positions\": 55152"), std::string::npos) << out;
+  out = run("--memory 512M nim solve --heaps 3 --sticks 5", &st);
+  EXPECT_EQ(st, 0);
+  EXPECT_NE(out.find("winner: first player"), std::string::npos) << out;
+  out = run("--memory 512M breakthrough solve --board 3x3", &st);
+  EXPECT_NE(st, 0);
+  EXPECT_NE(out.find("height must be 4..12"), std::string::npos) << out;
+  // --save writes the won/lost sets per ply; loaded back they hold exactly the reachable positions.
+  std::string dir = testing::TempDir() + "bt_dfa_save";
+  out = run("--memory 512M --quiet breakthrough solve --board 2x4 --save " + dir, &st);
+  EXPECT_EQ(st, 0) << out;
+  {
+    SetSolve s = make("2x4");
+    std::uint64_t total = 0;
+    for (int ply = 0; ply < 13; ++ply)
+      total += dfa::load_set(*s.m, dir + "/won_" + std::to_string(ply) + ".zdfa").count() +
+               dfa::load_set(*s.m, dir + "/lost_" + std::to_string(ply) + ".zdfa").count();
+    auto r = dfa::solve_by_reach(s.g, s.g.won0, s.g.lost0, 100);
+    std::uint64_t expect = 0;
+    for (auto& set : r.reach) expect += set.count();
+    EXPECT_EQ(total, expect);
+  }
+  out = run("--memory 64K breakthrough solve --board 3x4", &st);
+  EXPECT_NE(st, 0);
+  EXPECT_NE(out.find("memory budget"), std::string::npos) << out;
+}
+#endif
+
+}  // namespace

@@ -1,0 +1,223 @@
+// The DFA set library against explicit std::set models on small random languages: operations,
+// change, counting, membership, enumeration, minimality (against brute-force residual counting),
+// canonical form, garbage collection, the memory budget, and the set file round trip.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <fstream>
+#include <map>
+#include <random>
+#include <set>
+
+#include "zermelo/dfa/set.hpp"
+#include "zermelo/dfa/set_file.hpp"
+
+namespace {
+
+using namespace zermelo::dfa;
+using Str = std::vector<std::uint8_t>;
+using Model = std::set<Str>;
+
+const std::vector<unsigned> kAlphabet = {2, 3, 3, 2, 3, 3};
+
+Model random_model(std::mt19937& rng, std::size_t n) {
+  Model m;
+  for (std::size_t i = 0; i < n; ++i) {
+    Str s(kAlphabet.size());
+    for (std::size_t j = 0; j < s.size(); ++j) s[j] = static_cast<std::uint8_t>(rng() % kAlphabet[j]);
+    m.insert(s);
+  }
+  return m;
+}
+
+Set build(Manager& mgr, const Model& m) {
+  std::vector<Set> parts;
+  for (auto& s : m) parts.push_back(mgr.singleton(s));
+  return unite_all(parts, mgr);
+}
+
+Model contents(const Set& s) {
+  Model m;
+  s.enumerate([&](const Str& x) { m.insert(x); return true; });
+  return m;
+}
+
+// Minimal layered DFA size by brute force: distinct non-empty residual languages per layer, + accept.
+std::size_t minimal_states(const Model& m) {
+  if (m.empty()) return 0;
+  std::size_t total = 1;  // accepting state
+  for (std::size_t layer = 0; layer < kAlphabet.size(); ++layer) {
+    std::map<Str, Model> residual;
+    for (auto& s : m) residual[Str(s.begin(), s.begin() + static_cast<long>(layer))].insert(Str(s.begin() + static_cast<long>(layer), s.end()));
+    std::set<Model> distinct;
+    for (auto& [p, r] : residual) distinct.insert(r);
+    total += distinct.size();
+  }
+  return total;
+}
+
+TEST(DfaSet, OperationsMatchExplicitSets) {
+  Manager mgr(kAlphabet, 64u << 20);
+  std::mt19937 rng(7);
+  for (int round = 0; round < 40; ++round) {
+    Model a = random_model(rng, rng() % 120), b = random_model(rng, rng() % 120);
+    Set sa = build(mgr, a), sb = build(mgr, b);
+    Model u, in, diff;
+    std::set_union(a.begin(), a.end(), b.begin(), b.end(), std::inserter(u, u.end()));
+    std::set_intersection(a.begin(), a.end(), b.begin(), b.end(), std::inserter(in, in.end()));
+    std::set_difference(a.begin(), a.end(), b.begin(), b.end(), std::inserter(diff, diff.end()));
+    EXPECT_EQ(contents(sa | sb), u);
+    EXPECT_EQ(contents(sa & sb), in);
+    EXPECT_EQ(contents(sa - sb), diff);
+    EXPECT_EQ(sa.count(), a.size());
+    EXPECT_EQ((sa | sb).count(), u.size());
+    EXPECT_EQ(sa.states(), minimal_states(a));
+    EXPECT_EQ((sa - sb).states(), minimal_states(diff));
+    // membership of every string of the universe
+    mgr.universe().enumerate([&](const Str& s) {
+      EXPECT_EQ(sa.contains(s), a.count(s) == 1);
+      return true;
+    });
+  }
+}
+
+TEST(DfaSet, CanonicalFormMakesEqualSetsIdentical) {
+  Manager mgr(kAlphabet, 64u << 20);
+  std::mt19937 rng(11);
+  Model a = random_model(rng, 200), b = random_model(rng, 200);
+  Set sa = build(mgr, a), sb = build(mgr, b);
+  EXPECT_EQ((sa | sb).root(), (sb | sa).root());
+  EXPECT_EQ(((sa - sb) | (sa & sb)).root(), sa.root());
+  // Built in reverse insertion order, one at a time: same root.
+  Set acc = mgr.empty();
+  for (auto it = a.rbegin(); it != a.rend(); ++it) acc = acc | mgr.singleton(*it);
+  EXPECT_EQ(acc.root(), sa.root());
+  EXPECT_TRUE((sa - sa).is_empty());
+  EXPECT_EQ(mgr.universe().count(), 2u * 3 * 3 * 2 * 3 * 3);
+  EXPECT_EQ(mgr.universe().states(), kAlphabet.size() + 1);
+}
+
+TEST(DfaSet, ChangeRelabelsLikeTheExplicitMap) {
+  Manager mgr(kAlphabet, 64u << 20);
+  std::mt19937 rng(3);
+  std::vector<Change> changes = {
+      Change{{Relabel{0, {{0, 1}}}, Relabel{2, {{1, 0}}}, Relabel{4, {{0, 1}, {2, 1}}}}},  // a move with capture
+      Change{{Relabel{5, {{2, 0}, {1, 0}}}}},                                            // merging relabel
+      Change{{Relabel{3, {{1, 0}}}, Relabel{1, {{0, 2}, {2, 0}}}}},                      // unsorted positions
+  };
+  for (const Change& ch : changes) {
+    auto id = mgr.intern(ch), inv = mgr.intern(ch.inverse());
+    for (int round = 0; round < 10; ++round) {
+      Model a = random_model(rng, rng() % 150);
+      Model expect, expect_inv;
+      for (auto& s : a) {
+        // forward: all relabels must match a `before`; each before maps to its after(s)
+        std::vector<Str> out{s}, back{s};
+        for (auto& r : ch.relabels) {
+          std::vector<Str> next, next_back;
+          for (auto& x : out)
+            for (auto [bef, aft] : r.pairs)
+              if (x[r.position] == bef) { Str y = x; y[r.position] = aft; next.push_back(y); }
+          for (auto& x : back)
+            for (auto [bef, aft] : r.pairs)
+              if (x[r.position] == aft) { Str y = x; y[r.position] = bef; next_back.push_back(y); }
+          out = next, back = next_back;
+        }
+        expect.insert(out.begin(), out.end());
+        expect_inv.insert(back.begin(), back.end());
+      }
+      Set sa = build(mgr, a);
+      EXPECT_EQ(contents(sa.change(id)), expect);
+      EXPECT_EQ(contents(sa.change(inv)), expect_inv);
+    }
+  }
+  // The partitioned image of several changes at once equals the union of the single changes.
+  std::vector<Manager::ChangeId> ids;
+  for (const Change& ch : changes) ids.push_back(mgr.intern(ch)), ids.push_back(mgr.intern(ch.inverse()));
+  ids.push_back(mgr.intern(Change{}));  // the identity
+  for (int round = 0; round < 20; ++round) {
+    Set sa = build(mgr, random_model(rng, rng() % 200));
+    std::vector<Set> one_by_one;
+    for (auto id : ids) one_by_one.push_back(sa.change(id));
+    EXPECT_EQ(sa.change_all(ids).root(), unite_all(one_by_one, mgr).root());
+    Set within = build(mgr, random_model(rng, 150));
+    EXPECT_EQ(sa.change_all_within(ids, within).root(), (unite_all(one_by_one, mgr) & within).root());
+  }
+  EXPECT_THROW(mgr.intern(Change{{Relabel{9, {{0, 1}}}}}), std::invalid_argument);
+  EXPECT_THROW(mgr.intern(Change{{Relabel{0, {{0, 2}}}}}), std::invalid_argument);
+}
+
+TEST(DfaSet, GarbageCollectionKeepsLiveSets) {
+  Manager mgr(kAlphabet, 64u << 20);
+  std::mt19937 rng(5);
+  Model keep = random_model(rng, 150);
+  Set kept = build(mgr, keep);
+  for (int i = 0; i < 20; ++i) build(mgr, random_model(rng, 150));  // garbage
+  std::size_t before = mgr.live_nodes();
+  mgr.collect_garbage();
+  EXPECT_LT(mgr.live_nodes(), before);
+  EXPECT_EQ(mgr.live_nodes(), kept.states() + 1);  // + the dead state (accept is counted in states)
+  EXPECT_EQ(contents(kept), keep);
+  EXPECT_EQ(build(mgr, keep).root(), kept.root());  // still canonical after the table was rebuilt
+}
+
+TEST(DfaSet, RefusesCleanlyOverTheMemoryBudget) {
+  EXPECT_THROW(Manager(kAlphabet, 1000), DfaMemoryError);
+  // 20 binary positions: a random set of 20000 strings needs far more than 200k nodes' worth.
+  std::vector<unsigned> bits(20, 2);
+  Manager mgr(bits, 2u << 20);
+  std::mt19937 rng(1);
+  Set acc = mgr.empty();
+  EXPECT_THROW(
+      {
+        for (int i = 0; i < 200000; ++i) {
+          Str s(20);
+          for (auto& c : s) c = static_cast<std::uint8_t>(rng() & 1);
+          acc = acc | mgr.singleton(s);
+        }
+      },
+      DfaMemoryError);
+  EXPECT_LE(mgr.table_bytes(), mgr.budget_bytes());
+}
+
+TEST(DfaSet, SaveAndLoadRoundTrip) {
+  std::mt19937 rng(9);
+  Model a = random_model(rng, 300);
+  std::string path = testing::TempDir() + "dfa_set_roundtrip.zdfa";
+  {
+    Manager mgr(kAlphabet, 64u << 20);
+    Set sa = build(mgr, a);
+    EXPECT_GT(save_set(sa, path), 0u);
+    Set back = load_set(mgr, path);
+    EXPECT_EQ(back.root(), sa.root());
+  }
+  Manager fresh(kAlphabet, 64u << 20);
+  Set loaded = load_set(fresh, path);
+  EXPECT_EQ(contents(loaded), a);
+  EXPECT_EQ(loaded.root(), build(fresh, a).root());
+  Set empty_set = fresh.empty();
+  save_set(empty_set, path + ".empty");
+  EXPECT_TRUE(load_set(fresh, path + ".empty").is_empty());
+
+  // A flipped byte is caught by the checksum; a different shape is refused by name.
+  std::string data;
+  {
+    std::ifstream f(path, std::ios::binary);
+    data.assign(std::istreambuf_iterator<char>(f), std::istreambuf_iterator<char>());
+  }
+  data[data.size() / 2] = static_cast<char>(data[data.size() / 2] ^ 0x10);
+  {
+    std::ofstream f(path + ".bad", std::ios::binary);
+    f.write(data.data(), static_cast<std::streamsize>(data.size()));
+  }
+  EXPECT_THROW(load_set(fresh, path + ".bad"), SetFileError);
+  Manager other({3, 3, 3}, 64u << 20);
+  EXPECT_THROW(load_set(other, path), SetFileError);
+  EXPECT_THROW(load_set(fresh, path + ".missing"), SetFileError);
+  std::remove(path.c_str());
+  std::remove((path + ".bad").c_str());
+  std::remove((path + ".empty").c_str());
+}
+
+}  // namespace

@@ -10,19 +10,10 @@
 
 namespace {
 
-struct CliRun {
-  int code;
-  std::string out;
-};
+using CliRun = zermelo::testing::CommandResult;
 
 CliRun zermelo(const std::string& args) {
-  std::string cmd = std::string(ZERMELO_CLI) + " --quiet " + args + " 2>&1";
-  FILE* p = popen(cmd.c_str(), "r");
-  std::string out;
-  char buf[4096];
-  while (std::size_t n = fread(buf, 1, sizeof buf, p)) out.append(buf, n);
-  int st = pclose(p);
-  return {WIFEXITED(st) ? WEXITSTATUS(st) : -1, out};
+  return zermelo::testing::run_command(std::string(ZERMELO_CLI) + " --quiet " + args + " 2>&1");
 }
 
 bool contains(const std::string& s, const std::string& needle) { return s.find(needle) != std::string::npos; }

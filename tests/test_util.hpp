@@ -2,6 +2,9 @@
 #pragma once
 #include <gtest/gtest.h>
 
+#include <sys/wait.h>
+
+#include <cstdio>
 #include <filesystem>
 #include <string>
 #include <unistd.h>
@@ -24,5 +27,19 @@ class ScratchDir {
  private:
   std::filesystem::path path_;
 };
+
+// Runs a shell command; returns its exit code and standard output.
+struct CommandResult {
+  int code;
+  std::string out;
+};
+inline CommandResult run_command(const std::string& cmd) {
+  FILE* p = popen(cmd.c_str(), "r");
+  std::string out;
+  char buf[4096];
+  while (std::size_t n = fread(buf, 1, sizeof buf, p)) out.append(buf, n);
+  int st = pclose(p);
+  return {WIFEXITED(st) ? WEXITSTATUS(st) : -1, out};
+}
 
 }  // namespace zermelo::testing

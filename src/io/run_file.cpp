@@ -168,6 +168,7 @@ struct RunWriter::Impl {
   std::vector<std::byte> raw, packed;
   std::size_t raw_fill = 0;
   ZSTD_CCtx* cctx = nullptr;
+  unsigned incompressible_run = 0;  // consecutive blocks that zstd did not shrink
   std::unique_ptr<SequentialWriter> out;
   bool finished = false;
 
@@ -202,10 +203,15 @@ struct RunWriter::Impl {
     if (o.delta_u64_keys) delta_encode(raw.data(), raw_fill / o.record_size, o.record_size);
     const std::byte* stored = raw.data();
     std::size_t stored_n = raw_fill;
-    if (o.zstd_level > 0) {
+    // Incompressible data (random keys) would spend a core on zstd for nothing: after a few
+    // blocks that did not shrink, only every 16th block is tried. The rule depends on the data
+    // alone, so the same input still gives the same file.
+    bool try_zstd = o.zstd_level > 0 && (incompressible_run < 4 || info.blocks.size() % 16 == 0);
+    if (try_zstd) {
       std::size_t c = ZSTD_compressCCtx(cctx, packed.data(), packed.size(), raw.data(), raw_fill, o.zstd_level);
       if (ZSTD_isError(c)) throw RunFileError(path + ": zstd: " + ZSTD_getErrorName(c));
-      if (c < raw_fill) stored = packed.data(), stored_n = c;  // else keep it raw: stored == raw marks that
+      if (c < raw_fill - raw_fill / 32) stored = packed.data(), stored_n = c;  // else stored raw: stored == raw marks that
+      incompressible_run = stored_n == raw_fill ? incompressible_run + 1 : 0;
     }
     BlockInfo b;
     b.offset = out->position();

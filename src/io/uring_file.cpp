@@ -96,6 +96,13 @@ struct Ring {
     if (r < 0) fail(path, "io_uring_submit", -r);
   }
 
+  // Waits out every request still in flight before the buffers go away (errors are moot then).
+  template <class Slots>
+  void abandon(Slots& slots) {
+    for (auto& s : slots)
+      while (s.busy) slots[wait().first].busy = false;
+  }
+
   // Waits for one completion; returns (buffer index, result).
   std::pair<unsigned, int> wait() {
     io_uring_cqe* cqe = nullptr;
@@ -135,13 +142,7 @@ struct SequentialWriter::Impl {
       : path(p), opt(o), fd(open_file(p, O_WRONLY | O_CREAT | O_TRUNC, o.direct, direct)),
         ring(p, o.queue_depth, o.chunk_bytes), slots(o.queue_depth) {}
   ~Impl() {
-    // Drain what is in flight before the buffers go away (errors are moot here).
-    for (auto& s : slots)
-      while (s.busy) {
-        auto [b, res] = ring.wait();
-        (void)res;
-        slots[b].busy = false;
-      }
+    ring.abandon(slots);
     if (fd >= 0) ::close(fd);
   }
 
@@ -257,12 +258,7 @@ struct SequentialReader::Impl {
     for (unsigned i = 0; i < slots.size(); ++i) queue(i);
   }
   ~Impl() {
-    for (auto& s : slots)
-      while (s.busy) {
-        auto [b, res] = ring.wait();
-        (void)res;
-        slots[b].busy = false;
-      }
+    ring.abandon(slots);
     if (fd >= 0) ::close(fd);
   }
 

@@ -103,15 +103,10 @@ TEST(Retrograde, CheckSolutionAcceptsTheSolveAndCatchesOneWrongValue) {
 
 // The CLI binary, killed at a chosen stage and at random moments, resumes to the same digest.
 std::string cli_digest(const std::string& args, int* exit_code = nullptr) {
-  std::string cmd = std::string(ZERMELO_CLI) + " --quiet --json " + args + " 2>/dev/null";
-  FILE* p = popen(cmd.c_str(), "r");
-  std::string out;
-  char buf[4096];
-  while (std::size_t n = fread(buf, 1, sizeof buf, p)) out.append(buf, n);
-  int st = pclose(p);
-  if (exit_code) *exit_code = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-  auto at = out.find("\"digest\": \"");
-  return at == std::string::npos ? "" : out.substr(at + 11, 16);
+  auto r = testing::run_command(std::string(ZERMELO_CLI) + " --quiet --json " + args + " 2>/dev/null");
+  if (exit_code) *exit_code = r.code;
+  auto at = r.out.find("\"digest\": \"");
+  return at == std::string::npos ? "" : r.out.substr(at + 11, 16);
 }
 
 TEST(RetrogradeResume, KilledAfterAStageResumesToTheSameDigest) {

@@ -14,7 +14,6 @@
 #include <filesystem>
 #include <functional>
 #include <memory>
-#include <queue>
 #include <string>
 #include <thread>
 #include <type_traits>
@@ -80,10 +79,16 @@ class ExternalSorter {
       return true;
     }
     if (heap_.empty()) return false;
-    Head h = heap_.top();
-    heap_.pop();
-    out = h.rec;
-    if (readers_[h.src]->next(h.rec)) heap_.push(h);
+    // The smallest head is at the root; refill it from its run and sift it down once (half the
+    // work of a pop followed by a push), or drop it when its run is exhausted.
+    Head& top = heap_.front();
+    out = top.rec;
+    if (readers_[top.src]->next(top.rec)) {
+      sift_down();
+    } else {
+      std::pop_heap(heap_.begin(), heap_.end(), HeadOrder{less_});
+      heap_.pop_back();
+    }
     return true;
   }
 
@@ -187,12 +192,28 @@ class ExternalSorter {
   }
 
   void open_merge() {
-    heap_ = decltype(heap_)(HeadOrder{less_});
+    heap_.clear();
     for (std::size_t i = 0; i < runs_.size(); ++i) {
       readers_.push_back(std::make_unique<RunReader>(runs_[i], merge_io()));
       Head h{T{}, i};
-      if (readers_.back()->next(h.rec)) heap_.push(h);
+      if (readers_.back()->next(h.rec)) heap_.push_back(h);
     }
+    std::make_heap(heap_.begin(), heap_.end(), HeadOrder{less_});
+  }
+
+  void sift_down() {
+    HeadOrder after{less_};  // after(a, b): a comes after b
+    std::size_t i = 0, n = heap_.size();
+    Head moving = heap_[0];
+    for (;;) {
+      std::size_t c = 2 * i + 1;
+      if (c >= n) break;
+      if (c + 1 < n && after(heap_[c], heap_[c + 1])) ++c;
+      if (!after(moving, heap_[c])) break;
+      heap_[i] = heap_[c];
+      i = c;
+    }
+    heap_[i] = moving;
   }
 
   void cleanup() {
@@ -216,7 +237,7 @@ class ExternalSorter {
   std::size_t ram_pos_ = 0;
   bool owns_scratch_ = true;
   std::vector<std::unique_ptr<RunReader>> readers_;
-  std::priority_queue<Head, std::vector<Head>, HeadOrder> heap_{HeadOrder{Less()}};
+  std::vector<Head> heap_;  // a binary heap under HeadOrder: the smallest record at the front
 };
 
 // Streams two sorted sequences side by side: for each key present in either, calls

@@ -1,4 +1,5 @@
 // The card table of cards.md and the parser for card lists given on the command line.
+#include "zermelo/util/text.hpp"
 #include "zermelo/games/onitama/cards.hpp"
 
 #include <algorithm>
@@ -13,17 +14,6 @@ Card make(const char* name, bool red, std::vector<std::pair<int, int>> offsets) 
   return Card{name, red, std::move(offsets)};
 }
 
-std::string lower(std::string_view s) {
-  std::string out(s);
-  for (auto& ch : out) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
-  return out;
-}
-
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
-  return s;
-}
 
 // Reads "(dx,dy)(dx,dy)..." with optional spaces; throws naming the text on any mistake.
 std::vector<std::pair<int, int>> parse_offsets(std::string_view text, std::string_view whole) {

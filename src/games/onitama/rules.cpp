@@ -1,4 +1,5 @@
 // Onitama rules: board geometry, card distributions, the state key, symmetry, text in and out.
+#include "zermelo/util/text.hpp"
 #include "zermelo/games/onitama/rules.hpp"
 
 #include <algorithm>
@@ -10,17 +11,6 @@
 namespace zermelo::onitama {
 namespace {
 
-std::string lower(std::string_view s) {
-  std::string out(s);
-  for (auto& ch : out) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
-  return out;
-}
-
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
-  return s;
-}
 
 std::vector<std::string_view> split(std::string_view s, char sep) {
   std::vector<std::string_view> out;

@@ -90,12 +90,11 @@ class OutOfCoreSolver {
 
   SolveResult run() {
     SolveResult res;
-    std::string values = path("values-" + opt_.tier + ".run");
+    const std::string values = path("values-" + opt_.tier + ".run");
     if (manifest_.done("final")) {
       for (auto& s : manifest_.stages())  // a kill right after "final" may leave a superseded level listed
         if (s != "init" && s != "final") manifest_.erase(s);
-      res.resumed = true;
-      return result_from(manifest_.facts("final"), values);
+      return result_from(manifest_.facts("final"), values, true);
     }
     if (!manifest_.done("init") || !(manifest_.done("initial-states") || any_level_done())) init();
     else res.resumed = true;
@@ -108,7 +107,7 @@ class OutOfCoreSolver {
       if (decided == 0 && d >= max_level) break;
     }
     finish(d + 1, values);
-    return result_from(manifest_.facts("final"), values);
+    return result_from(manifest_.facts("final"), values, res.resumed);
   }
 
  private:
@@ -393,8 +392,9 @@ class OutOfCoreSolver {
     remove_quietly(frontier_path(last));
   }
 
-  SolveResult result_from(const nlohmann::json& f, const std::string& values) {
+  SolveResult result_from(const nlohmann::json& f, const std::string& values, bool resumed) {
     SolveResult r;
+    r.resumed = resumed;
     r.values_path = values;
     r.states = f["states"], r.wins = f["wins"], r.losses = f["losses"], r.draws = f["draws"];
     for (auto& [k, v] : f["by_plies"].items()) r.by_plies[static_cast<std::uint32_t>(std::stoul(k))] = v;

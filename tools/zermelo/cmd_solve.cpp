@@ -58,8 +58,9 @@ void print_result(const Game& g, const SolveResult& r, bool several) {
   for (auto& [p, c] : r.by_plies) std::cout << "  " << std::setw(5) << p << "  " << c << "\n";
   std::cout << "  draws  " << r.draws << "\n"
             << "  longest decided state (" << r.longest << " plies):\n"
-            << g.render(r.longest_key) << "  start position: " << start.to_string() << "\n"
-            << "  values run " << r.values_path << " digest " << r.digest << "\n";
+            << g.render(r.longest_key);
+  if (start.is_known()) std::cout << "  start position: " << start.to_string() << "\n";
+  std::cout << "  values run " << r.values_path << " digest " << r.digest << "\n";
 }
 
 }  // namespace

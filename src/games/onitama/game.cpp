@@ -21,6 +21,14 @@ class OnitamaGame final : public Game {
 
   std::string name() const override { return "onitama"; }
 
+  // Board and the full deck (cards with their offsets): two jobs with other rules never share a
+  // work directory's manifest.
+  std::string variant() const override {
+    std::string v = std::to_string(rules_.width()) + "x" + std::to_string(rules_.height());
+    for (const Card& c : rules_.deck()) v += "; " + describe(c);
+    return v;
+  }
+
   void enumerate(const std::string& tier, const std::function<void(StateKey)>& emit) const override {
     if (tier == "all") {
       reachable().for_each([&](Key k) { emit(k); });

@@ -4,6 +4,7 @@
 
 #include <random>
 
+#include "tests/othello/random_play.hpp"
 #include "zermelo/games/othello/bitboard.hpp"
 #include "zermelo/games/othello/notation.hpp"
 #include "zermelo/games/othello/perft.hpp"
@@ -54,14 +55,7 @@ void check_random_games(int games, unsigned seed) {
         std::swap(p, o);
         continue;
       }
-      int pick = static_cast<int>(rng() % static_cast<unsigned>(popcount(moves)));
-      Bits m = moves;
-      while (pick--) m &= m - 1;
-      const int sq = std::countr_zero(m);
-      const Bits f = flips<N>(p, o, sq);
-      const Bits np = o & ~f, no = p | f | bit(sq);
-      p = np;
-      o = no;
+      zermelo::othello::test_support::play_random_move<N>(rng, moves, p, o);
     }
   }
 }

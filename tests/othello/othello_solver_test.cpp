@@ -4,6 +4,7 @@
 
 #include <random>
 
+#include "tests/othello/random_play.hpp"
 #include "zermelo/games/othello/notation.hpp"
 #include "zermelo/games/othello/solver.hpp"
 
@@ -17,19 +18,13 @@ bool random_position(std::mt19937_64& rng, int empties, Bits& p, Bits& o) {
   p = Geometry<N>::kStartBlack;
   o = Geometry<N>::kStartWhite;
   while (Geometry<N>::kSquares - popcount(p | o) > empties) {
-    Bits moves = legal_moves<N>(p, o);
+    const Bits moves = legal_moves<N>(p, o);
     if (!moves) {
       if (!legal_moves<N>(o, p)) return false;
       std::swap(p, o);
       continue;
     }
-    int pick = static_cast<int>(rng() % static_cast<unsigned>(popcount(moves)));
-    while (pick--) moves &= moves - 1;
-    const int sq = std::countr_zero(moves);
-    const Bits f = flips<N>(p, o, sq);
-    const Bits np = o & ~f, no = p | f | bit(sq);
-    p = np;
-    o = no;
+    zermelo::othello::test_support::play_random_move<N>(rng, moves, p, o);
   }
   return true;
 }

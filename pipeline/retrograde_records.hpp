@@ -5,14 +5,24 @@
 #include <cstdint>
 #include <tuple>
 
+#include "zermelo/engine/retrograde.hpp"
+
+#include "zermelo/sort/radix_sort.hpp"
+
 namespace zermelo::retro {
 
-// A state during the solve: undecided children left, value so far (Value::raw, 0 = unknown).
-struct StateRec {
+// An undecided state during the solve, with the number of its children not yet known to be won.
+// Only undecided states are kept in the state run: a decided state never changes again, so it
+// moves to that level's decided run and later levels no longer read or write it.
+struct Undecided {
   std::uint64_t key = 0;
   std::uint32_t pending = 0;
-  std::uint16_t value = 0;
-  std::uint16_t pad = 0;
+  std::uint32_t pad = 0;
+};
+
+// Values runs are sorted by key; a state appears once, so the value only breaks no ties.
+struct KeyValueOrder {
+  bool operator()(const KeyValue& a, const KeyValue& b) const { return a.key != b.key ? a.key < b.key : a.value < b.value; }
 };
 
 // "Your child has value `value`": sent to a predecessor, or back from a lookup.
@@ -44,3 +54,19 @@ struct Edge {
 };
 
 }  // namespace zermelo::retro
+
+// Radix layouts: the fields each operator< above compares, most significant first.
+namespace zermelo {
+template <>
+struct RadixLayout<retro::Msg> {
+  static constexpr std::array<RadixField, 2> fields{RadixField{0, 8}, RadixField{8, 2}};
+};
+template <>
+struct RadixLayout<retro::LevelMsg> {
+  static constexpr std::array<RadixField, 4> fields{RadixField{0, 4}, RadixField{8, 8}, RadixField{4, 2}, RadixField{6, 2}};
+};
+template <>
+struct RadixLayout<retro::Edge> {
+  static constexpr std::array<RadixField, 2> fields{RadixField{0, 8}, RadixField{8, 8}};
+};
+}  // namespace zermelo

@@ -14,12 +14,14 @@
 #include <filesystem>
 #include <functional>
 #include <memory>
+#include <set>
 #include <string>
 #include <thread>
 #include <type_traits>
 #include <vector>
 
 #include "zermelo/io/run_file.hpp"
+#include "zermelo/sort/radix_sort.hpp"
 
 namespace zermelo {
 
@@ -45,9 +47,25 @@ class ExternalSorter {
     if (opt_.memory_bytes < fixed + 64 * sizeof(T))
       throw std::invalid_argument("memory budget too small for a sort (" + std::to_string(opt_.memory_bytes) + " bytes)");
     capacity_ = (opt_.memory_bytes - fixed) / sizeof(T);
+    // A radix sort needs a second buffer as large as the first: half the records a run, sorted
+    // several times faster (radix_sort.hpp).
+    if constexpr (kRadix) {
+      capacity_ /= 2;
+      scratch_.reset(static_cast<T*>(::operator new(capacity_ * sizeof(T))));
+    }
     // Reserved whole up front: untouched pages cost no RSS, and growing by doubling would briefly
     // hold 1.5 times the buffer, breaking the budget.
     buffer_.reserve(capacity_);
+  }
+  // A merge of existing sorted runs, which are left in place: streams them in order under the
+  // budget, with intermediate merge rounds (in scratch_dir) if they are too many for one.
+  ExternalSorter(SortOptions opt, std::vector<std::string> sorted_runs, Less less = Less())
+      : opt_(std::move(opt)), less_(less), runs_(std::move(sorted_runs)), borrowed_(runs_.begin(), runs_.end()) {
+    opt_.run.record_size = sizeof(T);
+    opt_.run.block_bytes = std::min<std::uint32_t>(opt_.run.block_bytes, 1u << 20);
+    if (!runs_.empty() && runs_.size() > fan_in()) std::filesystem::create_directories(opt_.scratch_dir);
+    reduce_runs();
+    open_merge();
   }
   ~ExternalSorter() { cleanup(); }
 
@@ -68,6 +86,7 @@ class ExternalSorter {
     }
     if (!buffer_.empty()) spill();
     std::vector<T>().swap(buffer_);
+    scratch_.reset();
     reduce_runs();
     open_merge();
   }
@@ -115,9 +134,43 @@ class ExternalSorter {
     }
   };
 
+  // Radix sorting applies when the order is the record's own operator< and its layout is known.
+  static constexpr bool kRadix = RadixSortable<T> && std::is_same_v<Less, std::less<T>>;
+  struct RawDelete {
+    void operator()(T* p) const { ::operator delete(p); }
+  };
+
+  // Sorts the two halves of the buffer, on two threads when there are two; true if halves.
+  bool sort_halves() {
+    const std::size_t n = buffer_.size();
+    T* data = buffer_.data();
+    const bool halves = opt_.threads >= 2 && n > (1u << 16);
+    const std::size_t mid = halves ? n / 2 : n;
+    auto sort_part = [&](std::size_t lo, std::size_t hi) {
+      if constexpr (kRadix) radix_sort(data + lo, scratch_.get() + lo, hi - lo);
+      else std::sort(data + lo, data + hi, less_);
+    };
+    if (halves) {
+      std::thread t([&] { sort_part(0, mid); });
+      sort_part(mid, n);
+      t.join();
+    } else {
+      sort_part(0, n);
+    }
+    return halves;
+  }
+
   template <class It>
   void sort_range(It first, It last) {
     std::size_t n = static_cast<std::size_t>(last - first);
+    if constexpr (kRadix) {  // the whole buffer: two sorted halves merged through the scratch buffer
+      if (sort_halves()) {
+        T* data = buffer_.data();
+        std::merge(data, data + n / 2, data + n / 2, data + n, scratch_.get(), less_);
+        std::memcpy(static_cast<void*>(data), scratch_.get(), n * sizeof(T));
+      }
+      return;
+    }
     if (opt_.threads >= 2 && n > (1u << 16) && 2 * n <= capacity_) {  // inplace_merge may take n/2 more
       It mid = first + static_cast<std::ptrdiff_t>(n / 2);
       std::thread t([&] { std::sort(first, mid, less_); });
@@ -141,15 +194,11 @@ class ExternalSorter {
   void spill() {
     std::filesystem::create_directories(opt_.scratch_dir);
     auto first = buffer_.begin(), last = buffer_.end();
-    if (opt_.threads >= 2 && buffer_.size() > (1u << 16)) {
+    if (sort_halves()) {
       auto mid = first + static_cast<std::ptrdiff_t>(buffer_.size() / 2);
-      std::thread t([&] { std::sort(first, mid, less_); });
-      std::sort(mid, last, less_);
-      t.join();
       write_run(first, mid);  // two runs: merging them here would need a second buffer
       write_run(mid, last);
     } else {
-      std::sort(first, last, less_);
       write_run(first, last);
     }
     buffer_.clear();
@@ -178,7 +227,8 @@ class ExternalSorter {
         while (merger.next(r)) w.push(r);
         w.finish();
         merger.readers_.clear();
-        for (auto& g : group) std::filesystem::remove(g);
+        for (auto& g : group)
+          if (!borrowed_.count(g)) std::filesystem::remove(g);
         next.push_back(out);
       }
       runs_ = std::move(next);
@@ -220,7 +270,8 @@ class ExternalSorter {
     readers_.clear();
     if (owns_scratch_ && !runs_.empty()) {
       std::error_code ec;
-      for (auto& r : runs_) std::filesystem::remove(r, ec);
+      for (auto& r : runs_)
+        if (!borrowed_.count(r)) std::filesystem::remove(r, ec);
       std::filesystem::remove(opt_.scratch_dir, ec);  // only if empty
     }
   }
@@ -229,8 +280,10 @@ class ExternalSorter {
   Less less_;
   std::size_t capacity_ = 0;
   std::vector<T> buffer_;
+  std::unique_ptr<T, RawDelete> scratch_;  // radix sorts only; raw memory, touched only when used
   std::uint64_t count_ = 0;
   std::vector<std::string> runs_;
+  std::set<std::string> borrowed_;  // runs given by the caller: merged, never removed
   std::size_t next_run_id_ = 0;
   std::size_t spilled_runs_ = 0;
   bool in_ram_ = false;

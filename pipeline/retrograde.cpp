@@ -2,6 +2,8 @@
 #include "zermelo/engine/retrograde.hpp"
 
 #include <algorithm>
+#include <chrono>
+#include <cstdio>
 #include <filesystem>
 #include <memory>
 #include <omp.h>
@@ -19,6 +21,26 @@ namespace fs = std::filesystem;
 using namespace retro;
 
 namespace {
+
+// Seconds since the last lap, for the per-level timing line.
+class Stopwatch {
+ public:
+  double lap() {
+    auto now = std::chrono::steady_clock::now();
+    double s = std::chrono::duration<double>(now - last_).count();
+    last_ = now;
+    return s;
+  }
+
+ private:
+  std::chrono::steady_clock::time_point last_ = std::chrono::steady_clock::now();
+};
+
+std::string fmt_secs(double s) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.1f s", s);
+  return buf;
+}
 
 // Readers, writers and slack held beside a sorter during a pass.
 constexpr std::uint64_t kPassOverhead = 48ull << 20;
@@ -59,6 +81,20 @@ void remove_quietly(const std::string& p) {
 
 // The states of a tier, sorted and unique, as a run: enumerate -> sort -> dedupe.
 RunInfo sorted_states(const Game& game, const SolveOptions& opt, const std::string& out_path) {
+  if (game.enumerates_in_key_order()) {  // straight to the run, checking the order
+    RunWriter out(out_path, run_options("retro.key", sizeof(std::uint64_t)));
+    Progress bar("enumerate " + game.name() + " " + opt.tier);
+    std::uint64_t prev = 0, n = 0;
+    game.enumerate(opt.tier, [&](StateKey k) {
+      if (n > 0 && k <= prev)
+        throw std::logic_error(game.name() + ": enumerate promised increasing keys but emitted " + std::to_string(k) + " after " +
+                               std::to_string(prev));
+      out.push(k);
+      prev = k;
+      if ((++n & 0xFFFF) == 0) bar.add(0x10000);
+    });
+    return out.finish();
+  }
   ExternalSorter<std::uint64_t> keys(sort_options(opt, "enumerate"));
   {
     Progress bar("enumerate " + game.name() + " " + opt.tier);
@@ -92,8 +128,8 @@ class OutOfCoreSolver {
     SolveResult res;
     const std::string values = path("values-" + opt_.tier + ".run");
     if (manifest_.done("final")) {
-      for (auto& s : manifest_.stages())  // a kill right after "final" may leave a superseded level listed
-        if (s != "init" && s != "final") manifest_.erase(s);
+      drop_working_runs();  // a kill right after "final" may have left some
+
       return result_from(manifest_.facts("final"), values, true);
     }
     if (!manifest_.done("init") || !(manifest_.done("initial-states") || any_level_done())) init();
@@ -102,6 +138,11 @@ class OutOfCoreSolver {
     std::uint32_t d = 0;
     for (auto& s : manifest_.stages())  // resume after the last finished level
       if (s.rfind("level-", 0) == 0 && manifest_.done(s)) d = std::max(d, static_cast<std::uint32_t>(std::stoul(s.substr(6))) + 1), res.resumed = true;
+    // A kill between recording a level and its decided run: list the decided run now.
+    if (d > 0 && !manifest_.done("decided-" + std::to_string(d)) && fs::exists(frontier_path(d))) {
+      RunInfo f = inspect_run(frontier_path(d));
+      if (f.record_count > 0) manifest_.record("decided-" + std::to_string(d), {f});
+    }
     for (;; ++d) {
       std::uint64_t decided = level(d);
       if (decided == 0 && d >= max_level) break;
@@ -125,7 +166,8 @@ class OutOfCoreSolver {
   void init() {
     const bool reverse_edges = !(opt_.use_predecessors && game_.has_predecessors());
     sorted_states(game_, opt_, path("keys.run"));
-    RunWriter states(states_path(0), run_options("retro.state", sizeof(StateRec)));
+    RunWriter states(states_path(0), run_options("retro.undecided", sizeof(Undecided)));
+    RunWriter decided(path("decided-init.run"), run_options("retro.keyvalue", sizeof(KeyValue)));
     ExternalSorter<LevelMsg> scheduled(sort_options(opt_, "scheduled", 3));
     ExternalSorter<Edge> edges(sort_options(opt_, "edges", 3)), lookups(sort_options(opt_, "lookups", 3));
     std::uint32_t max_level = 0;
@@ -142,7 +184,12 @@ class OutOfCoreSolver {
     // Batches of states, expanded on all threads; results are pushed in key order by this thread.
     const int T = static_cast<int>(std::max(1u, opt_.threads));
     std::vector<StateKey> batch;
-    std::vector<StateRec> recs;
+    struct InitRec {
+      std::uint64_t key;
+      std::uint32_t pending;
+      std::uint16_t value;
+    };
+    std::vector<InitRec> recs;
     std::vector<std::vector<LevelMsg>> t_sched(static_cast<std::size_t>(T));
     std::vector<std::vector<Edge>> t_look(static_cast<std::size_t>(T)), t_edge(static_cast<std::size_t>(T));
     std::vector<std::string> t_error(static_cast<std::size_t>(T));
@@ -150,7 +197,7 @@ class OutOfCoreSolver {
     while (more) {
       batch.clear();
       while (batch.size() < kBatch && (more = keys.next(s))) batch.push_back(s);
-      recs.assign(batch.size(), StateRec{});
+      recs.assign(batch.size(), InitRec{0, 0, 0});
 #pragma omp parallel num_threads(T)
       {
         const auto t = static_cast<std::size_t>(omp_get_thread_num());
@@ -160,7 +207,7 @@ class OutOfCoreSolver {
           if (!t_error[t].empty()) continue;
           try {
             const StateKey k = batch[i];
-            StateRec& rec = recs[i];
+            InitRec& rec = recs[i];
             rec.key = k;
             Value tv = game_.terminal_value(k);
             if (tv.is_known()) {
@@ -169,20 +216,21 @@ class OutOfCoreSolver {
               if ((tv.is_win() || tv.is_loss()) && tv.plies() > 0) t_sched[t].push_back(LevelMsg{tv.plies(), kSeed, tv.raw(), k});
               continue;
             }
-            game_.successors(k, kids);
+            if (reverse_edges) game_.successors(k, kids);
+            else game_.successor_outcomes(k, kids);  // un-moves find parents: child keys are not needed
             if (kids.empty()) throw std::logic_error(game_.name() + ": state " + std::to_string(k) + " has no moves and no terminal value");
             rec.pending = static_cast<std::uint32_t>(kids.size());
             bool lost_child_now = false;
             for (auto& c : kids) {
               // Children whose value the rules fix in 0 plies (game-ending moves, checkmates) are
               // applied at once, instead of as level-0 messages: that is most of level 0's work.
-              Value cv = c.is_terminal() ? c.terminal : game_.terminal_value(c.key);
+              Value cv = c.is_terminal() ? c.terminal : c.rule_known ? c.rule : game_.terminal_value(c.key);
               if (cv.is_known() && cv.plies() == 0 && !cv.is_draw()) {
                 if (cv.is_loss()) lost_child_now = true;
                 else --rec.pending;
               } else if (c.is_terminal()) {
                 if (cv.is_win() || cv.is_loss()) t_sched[t].push_back(LevelMsg{cv.plies(), kMessage, cv.raw(), k});
-              } else if (!opt_.lower_tier_values.empty() && game_.tier_of(c.key) != tier) {
+              } else if (c.key != Child::kNoKey && !opt_.lower_tier_values.empty() && game_.tier_of(c.key) != tier) {
                 t_look[t].push_back(Edge{c.key, k});
               } else if (reverse_edges) {
                 t_edge[t].push_back(Edge{c.key, k});
@@ -208,13 +256,16 @@ class OutOfCoreSolver {
         for (auto& e : t_edge[t]) edges.push(e);
         t_sched[t].clear(), t_look[t].clear(), t_edge[t].clear();
       }
-      states.append_many(recs.data(), recs.size());
+      for (const InitRec& r : recs) {
+        if (r.value) decided.push(KeyValue{r.key, r.value});
+        else states.push(Undecided{r.key, r.pending, 0});
+      }
       n += batch.size();
       bar.add(batch.size());
     }
     bar.finish();
     RunInfo s0 = states.finish();
-    std::vector<RunInfo> outs;
+    std::vector<RunInfo> outs{decided.finish()};
     if (lookups.size() > 0) {  // children in lower tiers: one sort, one merge-join with their values
       lookups.sort();
       TierValues lower(opt_.lower_tier_values);
@@ -233,7 +284,8 @@ class OutOfCoreSolver {
       edges.sort();
       outs.push_back(edges.write_to(path("edges.run"), run_options("retro.edge", sizeof(Edge))));
     }
-    manifest_.record("init", outs, {{"max_scheduled_level", max_level}, {"states", n}, {"reverse_edges", reverse_edges}});
+    manifest_.record("init", outs, {{"max_scheduled_level", max_level}, {"states", n}, {"undecided", s0.record_count},
+                                    {"reverse_edges", reverse_edges}});
     // S_0, and level 0's frontier, which comes from the seeds alone: an empty run. Superseded by level 0.
     RunInfo f0 = RunWriter(frontier_path(0), run_options("retro.keyvalue", sizeof(KeyValue))).finish();
     manifest_.record("initial-states", {s0, f0});
@@ -242,6 +294,8 @@ class OutOfCoreSolver {
 
   // One level: messages from F_d (and scheduled work for d), sorted, merged into S_d -> S_{d+1}, F_{d+1}.
   std::uint64_t level(std::uint32_t d) {
+    Stopwatch clock;
+    std::uint64_t frontier_size = 0;
     ExternalSorter<Msg> msgs(sort_options(opt_, "messages"));
     {
       RunReader frontier(frontier_path(d));
@@ -259,6 +313,7 @@ class OutOfCoreSolver {
         }
         bool seed = has_lm && lm.level == d;
         if (!has_f && !seed) return false;
+        ++frontier_size;
         if (has_f && (!seed || f.key < lm.key)) {
           out = f;
           has_f = frontier.next(f);
@@ -308,19 +363,22 @@ class OutOfCoreSolver {
         }
       }
     }
+    const double t_messages = clock.lap();
     msgs.sort();
+    const double t_sort = clock.lap();
     if (msgs.size() == 0) return quiet_level(d);
-    // Merge the sorted messages into the state run.
+    // Merge the sorted messages into the run of undecided states.
     RunReader in(states_path(d));
-    RunWriter out(states_path(d + 1), run_options("retro.state", sizeof(StateRec)));
+    RunWriter out(states_path(d + 1), run_options("retro.undecided", sizeof(Undecided)));
     RunWriter next_f(frontier_path(d + 1), run_options("retro.keyvalue", sizeof(KeyValue)));
     Msg m;
     bool has_m = msgs.next(m);
-    StateRec s;
+    Undecided s;
     std::uint64_t decided = 0;
     Progress bar("level " + std::to_string(d) + " merge", in.size());
     while (in.next(s)) {
-      while (has_m && m.key < s.key) has_m = msgs.next(m);  // messages to states outside this tier
+      // Skipped: messages to decided states and to states outside this tier.
+      while (has_m && m.key < s.key) has_m = msgs.next(m);
       bool lost_child = false;
       std::uint32_t won_children = 0;
       for (; has_m && m.key == s.key; has_m = msgs.next(m)) {
@@ -328,27 +386,40 @@ class OutOfCoreSolver {
         if (v.is_loss()) lost_child = true;
         else if (v.is_win()) ++won_children;
       }
-      if (s.value == 0 && (lost_child || won_children)) {
-        if (won_children > s.pending) throw std::logic_error(game_.name() + ": more won children than moves at state " + std::to_string(s.key));
-        s.pending -= won_children;
-        Value v = lost_child ? Value::win(d + 1) : s.pending == 0 ? Value::loss(d + 1) : Value::unknown();
-        if (v.is_known()) {
-          s.value = v.raw();
-          next_f.push(KeyValue{s.key, s.value});
-          ++decided;
-        }
-      }
-      out.push(s);
       bar.add(1);
+      if (!lost_child && !won_children) {
+        out.push(s);
+        continue;
+      }
+      if (won_children > s.pending) throw std::logic_error(game_.name() + ": more won children than moves at state " + std::to_string(s.key));
+      s.pending -= won_children;
+      Value v = lost_child ? Value::win(d + 1) : s.pending == 0 ? Value::loss(d + 1) : Value::unknown();
+      if (v.is_known()) {
+        next_f.push(KeyValue{s.key, v.raw()});
+        ++decided;
+      } else {
+        out.push(s);
+      }
     }
+    bar.finish();
     std::vector<RunInfo> outs{out.finish(), next_f.finish()};
-    std::string stage = "level-" + std::to_string(d);
-    manifest_.record(stage, outs, {{"decided", decided}});
-    // The previous level's runs are superseded.
-    manifest_.erase(d > 0 ? "level-" + std::to_string(d - 1) : "initial-states");
-    remove_quietly(states_path(d));
-    remove_quietly(frontier_path(d));
+    const double t_merge = clock.lap();
+    record_level(d, outs, {{"frontier", frontier_size}, {"messages", msgs.size()}, {"decided", decided}, {"undecided", outs[0].record_count}});
+    Progress::note("level " + std::to_string(d) + ": " + std::to_string(frontier_size) + " frontier states, " +
+                   std::to_string(msgs.size()) + " messages, " + std::to_string(decided) + " decided, " +
+                   std::to_string(outs[0].record_count) + " undecided; un-moves " + fmt_secs(t_messages) + ", sort " +
+                   fmt_secs(t_sort) + ", merge " + fmt_secs(t_merge));
     return decided;
+  }
+
+  // Level d is done: its outputs replace level d-1's. The frontier it wrote is also a decided run
+  // (values in d+1 plies), kept for the final values run under a stage of its own.
+  void record_level(std::uint32_t d, const std::vector<RunInfo>& outs, const nlohmann::json& facts) {
+    manifest_.record("level-" + std::to_string(d), outs, facts);
+    if (outs[1].record_count > 0) manifest_.record("decided-" + std::to_string(d + 1), {outs[1]});
+    manifest_.erase(d > 0 ? "level-" + std::to_string(d - 1) : "initial-states");
+    if (outs[0].path != states_path(d)) remove_quietly(states_path(d));
+    if (!manifest_.done("decided-" + std::to_string(d))) remove_quietly(frontier_path(d));
   }
 
   // A level with no messages changes nothing: S_{d+1} is S_d, renamed rather than rewritten.
@@ -356,40 +427,64 @@ class OutOfCoreSolver {
     fs::rename(states_path(d), states_path(d + 1));
     RunInfo s = inspect_run(states_path(d + 1));
     RunInfo f = RunWriter(frontier_path(d + 1), run_options("retro.keyvalue", sizeof(KeyValue))).finish();
-    manifest_.record("level-" + std::to_string(d), {s, f}, {{"decided", 0}});
-    manifest_.erase(d > 0 ? "level-" + std::to_string(d - 1) : "initial-states");
-    remove_quietly(frontier_path(d));
+    record_level(d, {s, f}, {{"frontier", 0}, {"messages", 0}, {"decided", 0}, {"undecided", s.record_count}});
     return 0;
   }
 
+  // The values run: the states decided at init and at every level (sorted runs, merged k ways)
+  // and, between them, the states still undecided at the fixpoint, which are draws.
   void finish(std::uint32_t last, const std::string& values) {
-    RunReader in(states_path(last));
-    RunOptions o = run_options("values", sizeof(KeyValue));
-    RunWriter out(values, o);
+    std::vector<std::string> decided_runs{path("decided-init.run")};
+    for (auto& st : manifest_.stages())
+      if (st.rfind("decided-", 0) == 0) decided_runs.push_back(frontier_path(static_cast<std::uint32_t>(std::stoul(st.substr(8)))));
+    ExternalSorter<KeyValue, KeyValueOrder> decided(sort_options(opt_, "final"), decided_runs);
+    RunReader draws(states_path(last));
+    RunWriter out(values, run_options("values", sizeof(KeyValue)));
     nlohmann::json hist = nlohmann::json::object();
     std::map<std::uint32_t, std::uint64_t> by_plies;
-    std::uint64_t wins = 0, losses = 0, draws = 0, longest_key = 0;
+    std::uint64_t wins = 0, losses = 0, n_draws = 0, longest_key = 0;
     std::uint32_t longest = 0;
-    StateRec s;
-    while (in.next(s)) {
-      Value v = s.value ? Value::from_raw(s.value) : Value::draw();
-      out.push(KeyValue{s.key, v.raw()});
-      if (v.is_draw()) ++draws;
-      else {
-        (v.is_win() ? wins : losses)++;
-        by_plies[v.plies()]++;
-        if (v.plies() > longest || (v.plies() == longest && longest_key == 0)) longest = v.plies(), longest_key = s.key;
-      }
-    }
+    Progress bar("values " + opt_.tier);
+    auto next_draw = [&](KeyValue& kv) {
+      Undecided u;
+      if (!draws.next(u)) return false;
+      kv = KeyValue{u.key, Value::draw().raw()};
+      return true;
+    };
+    auto next_decided = [&](KeyValue& kv) { return decided.next(kv); };
+    merge_join<KeyValue, KeyValue>(next_decided, next_draw, [](const KeyValue& kv) { return kv.key; },
+                                   [](const KeyValue& kv) { return kv.key; }, [&](const KeyValue* a, const KeyValue* b) {
+      if (a && b) throw std::logic_error(game_.name() + ": state " + std::to_string(a->key) + " is both decided and undecided");
+      const KeyValue kv = a ? *a : *b;
+      out.push(kv);
+      bar.add(1);
+      Value v = Value::from_raw(kv.value);
+      if (v.is_draw()) return void(++n_draws);
+      (v.is_win() ? wins : losses)++;
+      by_plies[v.plies()]++;
+      if (v.plies() > longest || (v.plies() == longest && longest_key == 0)) longest = v.plies(), longest_key = kv.key;
+    });
+    bar.finish();
     for (auto& [p, c] : by_plies) hist[std::to_string(p)] = c;
     RunInfo info = out.finish();
     manifest_.record("final", {info},
-                     {{"states", wins + losses + draws}, {"wins", wins}, {"losses", losses}, {"draws", draws},
+                     {{"states", wins + losses + n_draws}, {"wins", wins}, {"losses", losses}, {"draws", n_draws},
                       {"by_plies", hist}, {"levels", last}, {"longest", longest}, {"longest_key", longest_key}});
-    // Keep the values and the manifest; the working runs are no longer needed.
-    manifest_.erase("level-" + std::to_string(last - 1));
-    remove_quietly(states_path(last));
-    remove_quietly(frontier_path(last));
+    drop_working_runs();
+  }
+
+  // Once "final" is recorded only the values run and the manifest are kept.
+  void drop_working_runs() {
+    for (auto& st : manifest_.stages())
+      if (st != "final") manifest_.erase(st);
+    std::vector<std::string> working;
+    for (const auto& e : fs::directory_iterator(opt_.job_dir)) {
+      const std::string name = e.path().filename().string();
+      if (name == "scheduled.run" || name == "edges.run" || name == "decided-init.run" || name.rfind("states-", 0) == 0 ||
+          name.rfind("frontier-", 0) == 0)
+        working.push_back(e.path().string());
+    }
+    for (auto& w : working) remove_quietly(w);
   }
 
   SolveResult result_from(const nlohmann::json& f, const std::string& values, bool resumed) {

@@ -6,8 +6,9 @@
 //   required: name, enumerate (every state the solver values), successors, start, render
 //   optional: predecessors (un-moves; without them the engine builds a reverse-edge run),
 //             tiers (independent slices solved bottom-up), parse, move names.
-// The built-in verifier (tests/game_interface_test) checks that successors and predecessors agree
-// for every game that provides both, in the spirit of GamesmanOne's per-game self-check.
+// The built-in verifier (verify_game_moves, tests/engine/game_verifier_test) checks that successors
+// and predecessors agree for every game that provides both, in the spirit of GamesmanOne's
+// per-game self-check.
 #pragma once
 #include <cstdint>
 #include <functional>
@@ -28,9 +29,17 @@ using StateKey = std::uint64_t;
 struct Child {
   StateKey key = 0;
   Value terminal = Value::unknown();
+  // Optional, for speed: the child state's own terminal_value, when successors knows it without
+  // decoding the key again (rule_known says it was given; unknown then means "none").
+  Value rule = Value::unknown();
+  bool rule_known = false;
   bool is_terminal() const { return terminal.is_known(); }
   static Child state(StateKey k) { return Child{k, Value::unknown()}; }
   static Child ends_game(Value for_next_mover) { return Child{0, for_next_mover}; }
+  static Child state_with_rule(StateKey k, Value rule_value) { return Child{k, Value::unknown(), rule_value, true}; }
+  // A child in the parent's tier whose key was not computed (successor_outcomes only).
+  static constexpr StateKey kNoKey = ~StateKey{0};
+  static Child unkeyed(Value rule_value) { return Child{kNoKey, Value::unknown(), rule_value, true}; }
 };
 
 // A slice of the state space closed under moves except into tiers listed in `depends_on`.
@@ -58,7 +67,16 @@ class Game {
   // Every legal move's outcome, in the game's fixed move order. Cleared by the caller.
   virtual void successors(StateKey s, std::vector<Child>& out) const = 0;
 
+  // Optional, for speed: successors for a solver that only counts moves. Like successors, but a
+  // child in the same tier as s may be Child::unkeyed, carrying only its rule value: with
+  // un-moves the solver needs only how many moves lead where and which end at once, and skipping
+  // the child's canonical key is most of the cost. Children in other tiers keep their keys.
+  virtual void successor_outcomes(StateKey s, std::vector<Child>& out) const { successors(s, out); }
+  // Optional: true if enumerate emits each tier's keys in increasing order (no sort needed).
+  virtual bool enumerates_in_key_order() const { return false; }
+
   // Optional: every state with a move leading to s (with multiplicity: one entry per such move).
+  // States whose terminal_value is known may be left out: no child's value can change theirs.
   virtual bool has_predecessors() const { return false; }
   virtual void predecessors(StateKey s, std::vector<StateKey>& out) const { (void)s; out.clear(); }
 

@@ -13,6 +13,12 @@ bool g_enabled = true;
 
 void Progress::set_enabled(bool on) { g_enabled = on; }
 
+void Progress::note(const std::string& line) {
+  if (!g_enabled) return;
+  std::fprintf(stderr, "%s\n", line.c_str());
+  std::fflush(stderr);
+}
+
 Progress::Progress(std::string label, std::uint64_t total_records)
     : label_(std::move(label)), total_(total_records), start_(std::chrono::steady_clock::now()), last_draw_(start_),
       tty_(::isatty(2) != 0) {}
@@ -22,8 +28,9 @@ Progress::~Progress() { finish(); }
 void Progress::add(std::uint64_t records, std::uint64_t bytes) {
   records_ += records;
   bytes_ += bytes;
-  // Called per record in hot loops: look at the clock only every 1024 calls.
-  if (!g_enabled || (++calls_ & 0x3FF) != 0) return;
+  // Called per record in hot loops: look at the clock only every 1024 calls, or when a call adds a
+  // batch (per-batch callers make few calls).
+  if (!g_enabled || ((++calls_ & 0x3FF) != 0 && records < 1024)) return;
   auto now = std::chrono::steady_clock::now();
   auto since_start = now - start_, since_draw = now - last_draw_;
   if (since_start < std::chrono::seconds(1)) return;

@@ -16,6 +16,8 @@ class Progress {
   void finish();
 
   static void set_enabled(bool on);  // --quiet turns every bar off
+  // A one-line report on stderr (a pass's summary), silenced like the bars.
+  static void note(const std::string& line);
 
  private:
   void draw(bool final);

@@ -9,6 +9,7 @@
 #include "zermelo/games/ostle/game.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <sstream>
 #include <stdexcept>
 #include <unordered_set>
@@ -61,15 +62,44 @@ class OstleGame final : public Game {
       switch (r.outcome) {
         case Outcome::kMoverWins: out.push_back(Child::ends_game(Value::loss(0))); break;
         case Outcome::kMoverLoses: out.push_back(Child::ends_game(Value::win(0))); break;
-        case Outcome::kContinues: out.push_back(Child::state(state_key(r.next, r.next_forbid).key)); break;
+        case Outcome::kContinues:
+          out.push_back(Child::state_with_rule(state_key(r.next, r.next_forbid).key,
+                                               is_checkmate(r.next) ? Value::win(0) : Value::unknown()));
+          break;
       }
     }
   }
+
+  // Moves that keep the material (no piece leaves the board) stay in the tier: their children need
+  // no canonical key, only whether they are checkmate positions.
+  void successor_outcomes(StateKey s, std::vector<Child>& out) const override {
+    out.clear();
+    const auto [p, forbid] = key_state(s);
+    const int pieces = std::popcount(p.me) + std::popcount(p.opp);
+    for (const Move& m : legal_moves(p, forbid)) {
+      const MoveResult r = apply_move(p, m);
+      switch (r.outcome) {
+        case Outcome::kMoverWins: out.push_back(Child::ends_game(Value::loss(0))); break;
+        case Outcome::kMoverLoses: out.push_back(Child::ends_game(Value::win(0))); break;
+        case Outcome::kContinues: {
+          const Value rule = is_checkmate(r.next) ? Value::win(0) : Value::unknown();
+          const bool same_tier = std::popcount(r.next.me) + std::popcount(r.next.opp) == pieces;
+          out.push_back(same_tier ? Child::unkeyed(rule) : Child::state_with_rule(state_key(r.next, r.next_forbid).key, rule));
+          break;
+        }
+      }
+    }
+  }
+
+  // Keys are (class, rank, forbidden code) and enumerate walks classes and ranks in order.
+  bool enumerates_in_key_order() const override { return true; }
 
   bool has_predecessors() const override { return true; }
 
   // Un-moves give exact previous states; with symmetric states a parent s reaches the child c
   // by (un-moves giving s) * |Stab(s)| / |Stab(c)| moves, which is what successors(s) lists.
+  // Checkmate parents are left out (their value is win in 0 whatever their children are): about
+  // half of all parents, which saves their canonicalisation here and their messages in the solver.
   void predecessors(StateKey s, std::vector<StateKey>& out) const override {
     out.clear();
     const auto [p, forbid] = key_state(s);
@@ -80,6 +110,7 @@ class OstleGame final : public Game {
     parents.clear();
     const PositionIndex& index = PositionIndex::get();
     for (const UnMove& u : un) {
+      if (is_checkmate(u.prev)) continue;
       const CanonicalPosition cp = canonical_position(u.prev);  // once for all its codes
       const Key base = make_key(class_of(cp.pos), index.rank(cp.pos), kNoForbidden);
       for (int g : reachable_forbid_codes(u.prev)) {
@@ -88,7 +119,9 @@ class OstleGame final : public Game {
         parents.push_back(KeyedState{base | static_cast<Key>(cf.forbid), cf.state_stab});
       }
     }
-    std::sort(parents.begin(), parents.end(), [](const KeyedState& a, const KeyedState& b) { return a.key < b.key; });
+    // A few dozen entries: insertion sort beats std::sort's setup here.
+    for (std::size_t i = 1; i < parents.size(); ++i)
+      for (std::size_t j = i; j > 0 && parents[j].key < parents[j - 1].key; --j) std::swap(parents[j], parents[j - 1]);
     for (std::size_t i = 0; i < parents.size();) {
       std::size_t j = i;
       while (j < parents.size() && parents[j].key == parents[i].key) ++j;

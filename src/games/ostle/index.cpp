@@ -143,7 +143,16 @@ KeyedState state_key(const Position& p, int forbid) {
 }
 
 std::pair<Position, int> key_state(Key k) {
-  return {PositionIndex::get().unrank(key_class(k), key_rank(k)), key_forbid(k)};
+  // Sorted runs visit the states of one position one after another, and the solver asks for a
+  // state's terminal value and then its moves: one decoded position per thread saves most unranks.
+  thread_local Key cached = ~Key{0};
+  thread_local Position position{};
+  const Key position_key = k >> kForbidBits;
+  if (position_key != cached) {
+    position = PositionIndex::get().unrank(key_class(k), key_rank(k));
+    cached = position_key;
+  }
+  return {position, key_forbid(k)};
 }
 
 ForbidList distinct_forbid_codes(const Position& p, unsigned stab) {

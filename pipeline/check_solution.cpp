@@ -10,32 +10,14 @@
 #include "pipeline/retrograde_records.hpp"
 #include "pipeline/tier_values.hpp"
 #include "zermelo/engine/retrograde.hpp"
+#include "zermelo/engine/optimal_line.hpp"
 #include "zermelo/sort/external_sort.hpp"
 #include "zermelo/util/progress.hpp"
 
 namespace zermelo {
 using namespace retro;
 
-Value lookup_value(const std::string& values_path, StateKey key) {
-  RunReader r(values_path);
-  const auto& blocks = r.info().blocks;
-  // The block index holds no keys, so binary-search blocks by their first record.
-  std::size_t lo = 0, hi = blocks.size();
-  while (hi - lo > 1) {
-    std::size_t mid = (lo + hi) / 2;
-    auto bytes = r.read_block(mid);
-    KeyValue first;
-    std::memcpy(&first, bytes.data(), sizeof first);
-    (first.key <= key ? lo : hi) = mid;
-  }
-  if (blocks.empty()) return Value::unknown();
-  auto bytes = r.read_block(lo);
-  std::size_t n = bytes.size() / sizeof(KeyValue);
-  std::vector<KeyValue> kv(n);
-  std::memcpy(kv.data(), bytes.data(), bytes.size());
-  auto it = std::lower_bound(kv.begin(), kv.end(), key, [](const KeyValue& a, StateKey k) { return a.key < k; });
-  return it != kv.end() && it->key == key ? Value::from_raw(it->value) : Value::unknown();
-}
+Value lookup_value(const std::string& values_path, StateKey key) { return ValuesLookup({values_path}).find(key); }
 
 namespace {
 

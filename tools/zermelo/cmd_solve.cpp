@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "tools/zermelo/command.hpp"
+#include "zermelo/engine/optimal_line.hpp"
 #include "zermelo/engine/retrograde.hpp"
 #include "zermelo/util/size.hpp"
 
@@ -30,7 +31,23 @@ SolveOptions solve_options(const SolveArgs& a) {
   return o;
 }
 
+// The longest decided state's line of optimal play, as the values run tells it.
+std::vector<LineStep> longest_line(const Game& g, const SolveResult& r) {
+  if (r.states == 0) return {};
+  std::vector<std::string> runs{r.values_path};
+  for (auto& p : tier_dependencies_values(g, globals().work_dir, r.tier)) runs.push_back(p);
+  ValuesLookup values(runs);
+  return optimal_line(g, values, r.longest_key, 10000);
+}
+
+nlohmann::json line_json(const Game& g, const std::vector<LineStep>& line) {
+  nlohmann::json a = nlohmann::json::array();
+  for (auto& s : line) a.push_back({{"key", s.key}, {"value", s.value.to_string()}, {"move", s.move}, {"board", g.render(s.key)}});
+  return a;
+}
+
 void print_result(const Game& g, const SolveResult& r, bool several) {
+  const std::vector<LineStep> line = longest_line(g, r);
   Value start = Value::unknown();
   std::string start_tier = g.tier_of(g.start());
   if (r.tier == start_tier || !several) {
@@ -45,7 +62,8 @@ void print_result(const Game& g, const SolveResult& r, bool several) {
     std::cout << nlohmann::json{{"game", g.name()}, {"variant", g.variant()}, {"tier", r.tier}, {"mode", r.in_ram ? "in-ram" : "out-of-core"},
                                 {"states", r.states}, {"wins", r.wins}, {"losses", r.losses}, {"draws", r.draws},
                                 {"by_plies", hist}, {"levels", r.levels}, {"longest", r.longest},
-                                {"longest_state", g.render(r.longest_key)}, {"start_value", start.to_string()},
+                                {"longest_state", g.render(r.longest_key)}, {"longest_line", line_json(g, line)},
+                                {"start_value", start.to_string()},
                                 {"values", r.values_path}, {"digest", r.digest}, {"resumed", r.resumed}}
                      .dump(2)
               << "\n";
@@ -57,8 +75,12 @@ void print_result(const Game& g, const SolveResult& r, bool several) {
             << "  plies  states\n";
   for (auto& [p, c] : r.by_plies) std::cout << "  " << std::setw(5) << p << "  " << c << "\n";
   std::cout << "  draws  " << r.draws << "\n"
-            << "  longest decided state (" << r.longest << " plies):\n"
-            << g.render(r.longest_key);
+            << "  longest decided state (" << r.longest << " plies), and its line of optimal play:\n";
+  for (std::size_t i = 0; i < line.size(); ++i) {
+    std::cout << "  ply " << i << ": " << line[i].value.to_string() << " for the player to move"
+              << (line[i].move.empty() ? "" : ", plays " + line[i].move) << "\n"
+              << g.render(line[i].key);
+  }
   if (start.is_known()) std::cout << "  start position: " << start.to_string() << "\n";
   std::cout << "  values run " << r.values_path << " digest " << r.digest << "\n";
 }

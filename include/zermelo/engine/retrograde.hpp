@@ -2,10 +2,16 @@
 //
 // Level d takes the frontier F_d (states whose value has plies == d, sorted by key), sends each
 // value to the frontier's predecessors as messages, sorts the messages by key and merge-joins them
-// with the state run S_d = (key, undecided children, value). A state wins as soon as one child is
-// lost (win in d+1: the earliest level, so the winner's shortest), and loses when its last
-// undecided child turns out won (loss in d+1: the latest level, so the loser's longest). States
-// decided so form F_{d+1}. What is undecided at the fixpoint is a draw.
+// with the state run S_d = (key, undecided children) of the states still undecided. A state wins
+// as soon as one child is lost (win in d+1: the earliest level, so the winner's shortest), and
+// loses when its last undecided child turns out won (loss in d+1: the latest level, so the loser's
+// longest). States decided so leave S and form F_{d+1}, which is kept as that level's decided run:
+// a decided state never changes, so no later level reads or writes it, and a level costs what is
+// still undecided plus its messages, not the whole state space. At the fixpoint the decided runs
+// (and those of the initial scan) are merged k ways with what is left, the draws, into the values run.
+//
+// The initial scan counts each state's moves (Game::successor_outcomes: with un-moves the children's
+// keys are not needed) and applies the moves whose value the rules fix in 0 plies at once.
 //
 // Out-of-core mode keeps everything in sorted run files under the memory budget; each level is a
 // manifest stage, so a killed solve resumes at the last finished level. In-RAM mode is a separate,

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <map>
+#include <nlohmann/json.hpp>
 #include <random>
 
 #include "tests/ostle/mini_reference.hpp"
@@ -266,13 +267,36 @@ TEST(OstleMiniSolve, EngineMatchesThePlainFixpointSolver3x4) {
   EXPECT_EQ(states, 4560u + 39336 + 77352);
 }
 
-TEST(OstleMiniSolve, CliSolvesAVariantAndRejectsABadOne) {
+// `zermelo solve` then `zermelo query STATE --forbidden MOVE`: the state's value and every move's
+// value are those of the plain solver.
+TEST(OstleMiniSolve, CliSolvesAndQueriesAStateWithAForbiddenMove) {
   testing::ScratchDir dir;
-  auto r = testing::run_command(std::string(ZERMELO_CLI) + " --quiet --json --work-dir " + (dir / "w") + " solve ostle-mini 3x3:p2 --in-ram");
+  const std::string cli = std::string(ZERMELO_CLI) + " --quiet --json --work-dir " + (dir / "w");
+  auto r = testing::run_command(cli + " solve ostle-mini 3x3:p2 --in-ram");
   ASSERT_EQ(r.code, 0) << r.out;
   EXPECT_NE(r.out.find("\"variant\": \"3x3:p2\""), std::string::npos) << r.out;
-  EXPECT_NE(r.out.find("\"start_value\""), std::string::npos) << r.out;
-  auto bad = testing::run_command(std::string(ZERMELO_CLI) + " --quiet --work-dir " + (dir / "b") + " solve ostle-mini 3x3 2>&1");
+  auto g = make_game("ostle-mini", {"3x3:p2"});
+  const auto plain = ostle_mini_test::plain_fixpoint_solve(*g);
+  // The start after the hole went b2 -> c2: moving it back is forbidden.
+  const std::string board = "220-003-110", forbidden = "c2L";
+  auto q = testing::run_command(cli + " query ostle-mini " + board + " --forbidden " + forbidden + " --options 3x3:p2");
+  ASSERT_EQ(q.code, 0) << q.out;
+  const auto json = nlohmann::json::parse(q.out);
+  const StateKey key = *g->parse(board + ":" + forbidden, nullptr);
+  EXPECT_EQ(json["key"].get<StateKey>(), key);
+  EXPECT_EQ(json["value"].get<std::string>(), plain.at(key).to_string());
+  std::vector<Child> kids;
+  g->successors(key, kids);
+  ASSERT_EQ(json["moves"].size(), kids.size());
+  for (std::size_t i = 0; i < kids.size(); ++i) {
+    EXPECT_NE(g->move_name(key, i), forbidden);
+    EXPECT_EQ(json["moves"][i]["move"].get<std::string>(), g->move_name(key, i));
+    const Value child = kids[i].is_terminal() ? kids[i].terminal : plain.at(kids[i].key);
+    EXPECT_EQ(json["moves"][i]["value"].get<std::string>(), child.parent_via().to_string()) << g->move_name(key, i);
+  }
+  auto twice = testing::run_command(cli + " query ostle-mini " + board + ":c2L --forbidden c2L --options 3x3:p2 2>&1");
+  EXPECT_NE(twice.code, 0);
+  auto bad = testing::run_command(cli + " solve ostle-mini 3x3 2>&1");
   EXPECT_NE(bad.code, 0);
   EXPECT_NE(bad.out.find("bad variant '3x3'"), std::string::npos) << bad.out;
 }

@@ -196,7 +196,7 @@ std::vector<UnMove> Rules::unmoves(const Board& b, int forbid) const {
       if (beyond >= 0 && beyond != b.hole) continue;
       // Removal at the front: the removed piece stood on the run's last square (origin if empty).
       for (Cell removed : {kTheirs, kMine}) {
-        if (len == 0 && removed == kMine) continue;  // a lone pusher removed itself
+        if (len == 0 && removed == kMine) continue;  // with no run, the removed piece is the pusher
         if ((removed == kTheirs ? theirs : mine) != p_ - 1) continue;  // that side had p pieces
         Board prev = shifted_back(len);
         prev.cell[len ? run[len - 1] : origin] = removed;

@@ -1,0 +1,117 @@
+// A slow, literal reference for small-board Ostle, written apart from the module: a W x H grid of
+// characters, the whole previous board instead of a forbidden-move code (a move is illegal when
+// it recreates the board of two plies before), pushes done by lifting the run and putting each
+// piece down one square on. The tests play random games with it beside the module.
+#pragma once
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace ostle_mini_ref {
+
+// grid[file * h + rank]: 'x' side to move, 'o' opponent, 'H' hole, '.' empty.
+struct Grid {
+  int w = 0, h = 0;
+  std::string cells;
+  bool operator==(const Grid&) const = default;
+
+  bool inside(int f, int r) const { return f >= 0 && f < w && r >= 0 && r < h; }
+  char at(int f, int r) const { return cells[static_cast<std::size_t>(f * h + r)]; }
+  char& at(int f, int r) { return cells[static_cast<std::size_t>(f * h + r)]; }
+  int count(char who) const {
+    int n = 0;
+    for (char c : cells) n += c == who;
+    return n;
+  }
+  Grid swapped() const {
+    Grid g = *this;
+    for (char& c : g.cells) c = c == 'x' ? 'o' : c == 'o' ? 'x' : c;
+    return g;
+  }
+};
+
+// Text form as in the module: ranks (rank 1 first) of files a.., '1' x, '2' o, '3' hole, '0' empty.
+inline Grid from_text(int w, int h, const std::string& text) {
+  Grid g{w, h, std::string(static_cast<std::size_t>(w * h), '.')};
+  int i = 0;
+  for (char c : text) {
+    if (c == '-') continue;
+    g.at(i % w, i / w) = c == '1' ? 'x' : c == '2' ? 'o' : c == '3' ? 'H' : '.';
+    ++i;
+  }
+  return g;
+}
+
+inline std::string to_text(const Grid& g) {
+  std::string t;
+  for (int r = 0; r < g.h; ++r) {
+    if (r) t += '-';
+    for (int f = 0; f < g.w; ++f) {
+      const char c = g.at(f, r);
+      t += c == 'x' ? '1' : c == 'o' ? '2' : c == 'H' ? '3' : '0';
+    }
+  }
+  return t;
+}
+
+struct Move {
+  int file, rank, dir;  // dir 0 U (rank-1), 1 D (rank+1), 2 L (file-1), 3 R (file+1)
+  bool operator==(const Move&) const = default;
+};
+inline const int kDf[4] = {0, 0, -1, 1};
+inline const int kDr[4] = {-1, 1, 0, 0};
+
+enum class Result { kContinues, kMoverWins, kMoverLoses };
+struct Played {
+  Grid next;  // from the next mover's point of view
+  Result result;
+};
+
+// `lose_at`: a side left with this many pieces has lost.
+inline Played play(const Grid& g, const Move& m, int lose_at) {
+  Grid n = g;
+  const int tf = m.file + kDf[m.dir], tr = m.rank + kDr[m.dir];
+  if (g.at(m.file, m.rank) == 'H') {
+    n.at(m.file, m.rank) = '.';
+    n.at(tf, tr) = 'H';
+    return {n.swapped(), Result::kContinues};
+  }
+  std::vector<std::pair<int, int>> chain;
+  for (int f = m.file, r = m.rank; g.inside(f, r) && (g.at(f, r) == 'x' || g.at(f, r) == 'o'); f += kDf[m.dir], r += kDr[m.dir])
+    chain.push_back({f, r});
+  for (auto [f, r] : chain) n.at(f, r) = '.';
+  for (auto [f, r] : chain) {
+    const int nf = f + kDf[m.dir], nr = r + kDr[m.dir];
+    if (g.inside(nf, nr) && g.at(nf, nr) != 'H') n.at(nf, nr) = g.at(f, r);
+  }
+  Result res = Result::kContinues;
+  if (n.count('o') <= lose_at) res = Result::kMoverWins;
+  else if (n.count('x') <= lose_at) res = Result::kMoverLoses;
+  return {n.swapped(), res};
+}
+
+// Legal moves by square (file-major: a1, a2, ...), then U D L R, without a move recreating
+// `two_plies_before` (the board before the last ply, from the next mover's point of view).
+inline std::vector<Move> legal_moves(const Grid& g, const std::optional<Grid>& two_plies_before, int lose_at) {
+  std::vector<Move> out;
+  for (int f = 0; f < g.w; ++f)
+    for (int r = 0; r < g.h; ++r) {
+      const char c = g.at(f, r);
+      if (c != 'x' && c != 'H') continue;
+      for (int d = 0; d < 4; ++d) {
+        if (c == 'H' && (!g.inside(f + kDf[d], r + kDr[d]) || g.at(f + kDf[d], r + kDr[d]) != '.')) continue;
+        const Move m{f, r, d};
+        if (two_plies_before && play(g, m, lose_at).next == *two_plies_before) continue;
+        out.push_back(m);
+      }
+    }
+  return out;
+}
+
+inline bool is_checkmate(const Grid& g, const std::optional<Grid>& two_plies_before, int lose_at) {
+  for (const Move& m : legal_moves(g, two_plies_before, lose_at))
+    if (play(g, m, lose_at).result == Result::kMoverWins) return true;
+  return false;
+}
+
+}  // namespace ostle_mini_ref

@@ -1,0 +1,303 @@
+// Small-board Ostle (ostle-mini): the rules against a literal reference and against the 5x5
+// module, successors against predecessors on every state, and the engine's solves (in RAM, out
+// of core with un-moves, out of core with a reverse-edge run, tier by tier) against a plain
+// fixpoint solver written without the engine.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <random>
+
+#include "tests/ostle/mini_reference.hpp"
+#include "tests/ostle/plain_fixpoint.hpp"
+#include "tests/test_util.hpp"
+#include "zermelo/engine/retrograde.hpp"
+#include "zermelo/games/ostle/mini.hpp"
+
+namespace zermelo::ostle::mini {
+namespace {
+
+Board random_board(const Rules& r, std::mt19937_64& rng) {
+  std::vector<int> squares(static_cast<std::size_t>(r.squares()));
+  for (int i = 0; i < r.squares(); ++i) squares[static_cast<std::size_t>(i)] = i;
+  std::shuffle(squares.begin(), squares.end(), rng);
+  const int mine = r.pieces() - 1 + static_cast<int>(rng() % 2), theirs = r.pieces() - 1 + static_cast<int>(rng() % 2);
+  Board b;
+  b.hole = squares[0];
+  b.cell[b.hole] = kHole;
+  for (int i = 0; i < mine; ++i) b.cell[squares[static_cast<std::size_t>(1 + i)]] = kMine;
+  for (int i = 0; i < theirs; ++i) b.cell[squares[static_cast<std::size_t>(1 + mine + i)]] = kTheirs;
+  return b;
+}
+
+TEST(OstleMiniRules, VariantsParseAndBadOnesAreNamed) {
+  EXPECT_EQ(Rules::from_variant("4x4:p3").variant(), "4x4:p3");
+  EXPECT_EQ(Rules::from_variant("3x4:p2").width(), 3);
+  EXPECT_EQ(Rules::from_variant("3x4:p2").height(), 4);
+  for (const char* bad : {"4x4", "4x4:3", "ax4:p3", "4x4:p9", "4x4:p1", "2x2:p2", "6x6:p3", "4x4:p3x"})
+    EXPECT_THROW(Rules::from_variant(bad), std::invalid_argument) << bad;
+  auto g = make_game("ostle-mini", {"4x4:p3"});
+  EXPECT_EQ(g->variant(), "4x4:p3");
+  EXPECT_THROW(make_game("ostle-mini", {"5x5"}), std::invalid_argument);
+}
+
+TEST(OstleMiniRules, StartAndTextForms) {
+  const Rules r(4, 4, 3);
+  const Board s = r.start();
+  EXPECT_EQ(r.to_text(s, kNoForbid), "1110-0300-0000-2220");
+  EXPECT_EQ(Rules(5, 5, 5).to_text(Rules(5, 5, 5).start(), kNoForbid), "11111-00000-00300-00000-22222");  // 5x5 Ostle's start
+  EXPECT_EQ(r.legal_moves(s, kNoForbid).size(), 3u * 4 + 3);  // 3 pieces x 4 directions, the hole onto 3 empty squares (b1 is taken)
+  std::string err;
+  auto st = r.parse("1110-0300-0000-2220", &err);
+  ASSERT_TRUE(st) << err;
+  EXPECT_EQ(st->first, s);
+  EXPECT_TRUE(r.parse("1110030000002220", &err));  // dashes optional
+  // The start after the hole moved b2 -> b3: the hole may go back.
+  st = r.parse("2220-0000-0300-1110:b3U", &err);
+  ASSERT_TRUE(st) << err;
+  EXPECT_EQ(r.to_text(st->first, st->second), "2220-0000-0300-1110:b3U");
+  for (auto [text, why] : std::vector<std::pair<std::string, std::string>>{
+           {"1110-0300-0000-222", "wrong length"},
+           {"1110-0300-0000-2229", "bad digit '9' on d4"},
+           {"1110-0000-0000-2220", "0 holes"},
+           {"1000-0300-0000-2220", "game already over: the side to move has 1"},
+           {"1111-0300-0000-2220", "the side to move has 4 pieces"},
+           {"1110-0300-0000-2220:b2Q", "malformed forbidden move"},
+           {"1110-0300-0000-2220:a1D", "could not have been caused"}}) {
+    err.clear();
+    EXPECT_FALSE(r.parse(text, &err)) << text;
+    EXPECT_NE(err.find(why), std::string::npos) << text << ": " << err;
+  }
+}
+
+// Random games on several shapes, move by move against the literal reference.
+TEST(OstleMiniRules, RandomGamesAgreeWithTheLiteralReference) {
+  std::mt19937_64 rng(20261122);
+  std::uint64_t moves = 0, forbidden_seen = 0;
+  for (const char* v : {"3x3:p2", "3x3:p3", "3x4:p3", "4x3:p3", "4x4:p3", "5x3:p4", "4x5:p4", "5x5:p5", "7x4:p5"}) {
+    const Rules r = Rules::from_variant(v);
+    const int lose_at = r.pieces() - 2;
+    for (int walk = 0; walk < 300; ++walk) {
+      Board b = random_board(r, rng);
+      int forbid = kNoForbid;
+      auto grid = ostle_mini_ref::from_text(r.width(), r.height(), r.to_text(b, kNoForbid));
+      std::optional<ostle_mini_ref::Grid> before;
+      for (int ply = 0; ply < 40; ++ply) {
+        const std::string where = std::string(v) + " " + r.to_text(b, forbid);
+        const auto fast = r.legal_moves(b, forbid);
+        const auto ref = ostle_mini_ref::legal_moves(grid, before, lose_at);
+        ASSERT_EQ(fast.size(), ref.size()) << where;
+        for (std::size_t i = 0; i < fast.size(); ++i) {
+          ASSERT_EQ(ostle_mini_ref::Move({r.file_of(fast[i].square), r.rank_of(fast[i].square), fast[i].dir}), ref[i]) << where;
+        }
+        const auto codes = r.reachable_forbids(b);
+        ASSERT_NE(std::find(codes.begin(), codes.end(), forbid), codes.end()) << where;
+        ASSERT_EQ(r.is_checkmate(b), ostle_mini_ref::is_checkmate(grid, before, lose_at)) << where;
+        forbidden_seen += forbid != kNoForbid;
+        std::vector<MiniMove> going;
+        for (const MiniMove& m : fast) {
+          ++moves;
+          const Played p = r.play(b, m);
+          const auto q = ostle_mini_ref::play(grid, ostle_mini_ref::Move{r.file_of(m.square), r.rank_of(m.square), m.dir}, lose_at);
+          const int outcome = static_cast<int>(p.outcome), ref_outcome = static_cast<int>(q.result);
+          ASSERT_EQ(outcome, ref_outcome) << where << " " << r.move_name(m);
+          if (p.outcome == MoveOutcome::kContinues) {
+            ASSERT_EQ(r.to_text(p.next, kNoForbid), ostle_mini_ref::to_text(q.next)) << where << " " << r.move_name(m);
+            going.push_back(m);
+          }
+        }
+        if (going.empty()) break;
+        const MiniMove m = going[rng() % going.size()];
+        const Played p = r.play(b, m);
+        before = grid;
+        grid = ostle_mini_ref::play(grid, ostle_mini_ref::Move{r.file_of(m.square), r.rank_of(m.square), m.dir}, lose_at).next;
+        b = p.next, forbid = p.next_forbid;
+      }
+    }
+  }
+  EXPECT_GT(moves, 500000u);
+  EXPECT_GT(forbidden_seen, 10000u);  // the repetition rule was exercised
+}
+
+// On 5x5 with five pieces the mini module is Ostle: the same children as the 5x5 module. That
+// module identifies symmetric states (its successors follow the canonical image's move order), so
+// the children are compared as multisets of its canonical keys.
+TEST(OstleMiniRules, FiveByFiveWithFivePiecesIsOstle) {
+  const Rules r(5, 5, 5);
+  auto mini = make_mini_game(r);
+  auto big = make_game("ostle");
+  std::mt19937_64 rng(7);
+  std::vector<Child> a, b;
+  std::uint64_t children = 0;
+  for (int i = 0; i < 3000; ++i) {
+    const Board board = random_board(r, rng);
+    const auto codes = r.reachable_forbids(board);
+    const int forbid = codes[rng() % codes.size()];
+    const StateKey k = r.key(board, forbid);
+    const std::string text = r.to_text(board, forbid);
+    auto big_key = big->parse(text, nullptr);
+    ASSERT_TRUE(big_key) << text;
+    ASSERT_EQ(mini->terminal_value(k), big->terminal_value(*big_key)) << text;
+    mini->successors(k, a);
+    big->successors(*big_key, b);
+    std::vector<std::pair<std::uint16_t, StateKey>> mine, theirs;
+    for (const Child& c : a) {
+      if (c.is_terminal()) {
+        mine.push_back({c.terminal.raw(), 0});
+        continue;
+      }
+      auto [cb, cf] = r.decode(c.key);
+      auto mapped = big->parse(r.to_text(cb, cf), nullptr);
+      ASSERT_TRUE(mapped) << text << " child " << r.to_text(cb, cf);
+      mine.push_back({0, *mapped});
+    }
+    for (const Child& c : b) theirs.push_back({c.terminal.raw(), c.is_terminal() ? 0 : c.key});
+    std::sort(mine.begin(), mine.end());
+    std::sort(theirs.begin(), theirs.end());
+    ASSERT_EQ(mine, theirs) << text;
+    children += mine.size();
+  }
+  EXPECT_GT(children, 30000u);
+}
+
+// Every edge s -> c listed by successors(s) is listed by predecessors(c) as often, and back:
+// the same multiset of edges both ways, over every state of the variant (GamesmanOne's check).
+void expect_successors_and_predecessors_agree(const Game& g) {
+  std::vector<StateKey> states;
+  g.enumerate("all", [&](StateKey k) { states.push_back(k); });
+  std::sort(states.begin(), states.end());
+  std::vector<std::pair<StateKey, StateKey>> forward, backward;  // (parent, child)
+  std::vector<Child> kids;
+  std::vector<StateKey> parents;
+  for (StateKey s : states) {
+    g.successors(s, kids);
+    for (const Child& c : kids)
+      if (!c.is_terminal()) forward.push_back({s, c.key});
+    g.predecessors(s, parents);
+    for (StateKey p : parents) backward.push_back({p, s});
+  }
+  std::sort(forward.begin(), forward.end());
+  std::sort(backward.begin(), backward.end());
+  auto known = [&](StateKey k) { return std::binary_search(states.begin(), states.end(), k); };
+  for (auto& [p, c] : forward) ASSERT_TRUE(known(c)) << g.variant() << ": child not enumerated\n" << g.render(c);
+  for (auto& [p, c] : backward) ASSERT_TRUE(known(p)) << g.variant() << ": parent not enumerated\n" << g.render(p);
+  EXPECT_GT(forward.size(), states.size());
+  ASSERT_EQ(forward.size(), backward.size()) << g.variant();
+  for (std::size_t i = 0; i < forward.size(); ++i)
+    ASSERT_EQ(forward[i], backward[i]) << g.variant() << ": edge\n" << g.render(forward[i].first) << "->\n" << g.render(forward[i].second)
+                                       << "vs\n" << g.render(backward[i].first) << "->\n" << g.render(backward[i].second);
+}
+
+TEST(OstleMiniGame, SuccessorsAndPredecessorsAgreeOnEveryState) {
+  for (const char* v : {"3x3:p2", "3x3:p3", "3x4:p2", "4x3:p2"}) expect_successors_and_predecessors_agree(*make_game("ostle-mini", {v}));
+}
+
+TEST(OstleMiniGame, TiersPartitionTheStates) {
+  auto g = make_game("ostle-mini", {"3x4:p3"});
+  std::vector<std::string> names;
+  for (auto& t : g->tiers()) names.push_back(t.name);
+  EXPECT_EQ(names, (std::vector<std::string>{"2v2", "3v2+2v3", "3v3"}));
+  std::uint64_t all = 0, by_tier = 0;
+  g->enumerate("all", [&](StateKey) { ++all; });
+  for (auto& t : names)
+    g->enumerate(t, [&](StateKey k) {
+      ++by_tier;
+      ASSERT_EQ(g->tier_of(k), t);
+    });
+  EXPECT_EQ(all, by_tier);
+  EXPECT_THROW(g->enumerate("4v4", [](StateKey) {}), std::invalid_argument);
+  // Positions: 12 hole squares x the ways to place the pieces on the other 11 squares.
+  std::uint64_t positions = 0;
+  g->enumerate("all", [&](StateKey k) { positions += (k & 127) == 0; });
+  EXPECT_EQ(positions, 12u * (165 * 56 + 2 * 165 * 28 + 55 * 36));
+}
+
+// The engine's solves against the plain fixpoint solver, state by state.
+// `tiers`: also solve tier by tier out of core (each tier's values must be the whole solve's).
+void expect_engine_matches_plain_solver(const std::string& variant, bool tiers, std::uint64_t* states_out = nullptr) {
+  testing::ScratchDir dir;
+  auto g = make_game("ostle-mini", {variant});
+  const ostle_mini_test::PlainSolution plain = ostle_mini_test::plain_fixpoint_solve(*g);
+  ASSERT_TRUE(plain.closed) << variant << ": a successor outside enumerate()";
+  if (states_out) *states_out = plain.keys.size();
+  auto expect_same = [&](const std::vector<KeyValue>& values, const std::string& how) {
+    ASSERT_EQ(values.size(), plain.keys.size()) << variant << " " << how;
+    for (std::size_t i = 0; i < values.size(); ++i) {
+      ASSERT_EQ(values[i].key, plain.keys[i]) << variant << " " << how;
+      ASSERT_EQ(Value::from_raw(values[i].value), plain.values[i])
+          << variant << " " << how << ": engine " << Value::from_raw(values[i].value).to_string() << ", plain "
+          << plain.values[i].to_string() << "\n" << g->render(values[i].key);
+    }
+  };
+  struct Mode {
+    std::string name;
+    bool in_ram, preds;
+  };
+  for (const Mode& m : {Mode{"in-ram", true, true}, Mode{"out-of-core", false, true}, Mode{"reverse-edges", false, false}}) {
+    SolveOptions o;
+    o.job_dir = dir / (m.name + "-whole");
+    o.in_ram = m.in_ram;
+    o.use_predecessors = m.preds;
+    o.memory_bytes = 130ull << 20;  // near the solver's floor, so big sorts spill to runs
+    expect_same(load_values(solve_retrograde(*g, o).values_path), m.name + " whole");
+    if (!tiers || m.name != "out-of-core") continue;
+    o.job_dir = dir / (m.name + "-tiers");
+    std::vector<KeyValue> merged;
+    for (auto& r : solve_tiers(*g, o, "all")) {
+      auto v = load_values(r.values_path);
+      merged.insert(merged.end(), v.begin(), v.end());
+    }
+    std::sort(merged.begin(), merged.end(), [](const KeyValue& a, const KeyValue& b) { return a.key < b.key; });
+    expect_same(merged, m.name + " tiers");
+  }
+}
+
+TEST(OstleMiniSolve, EngineMatchesThePlainFixpointSolver3x3) {
+  std::uint64_t states = 0;
+  expect_engine_matches_plain_solver("3x3:p3", true, &states);
+  EXPECT_EQ(states, 10260u + 24480 + 10560);  // our own counts (bench/results/ostle.md), by tier
+}
+
+TEST(OstleMiniSolve, EngineMatchesThePlainFixpointSolver3x4) {
+  std::uint64_t states = 0;
+  expect_engine_matches_plain_solver("3x4:p2", false, &states);
+  EXPECT_EQ(states, 4560u + 39336 + 77352);
+}
+
+// `zermelo solve` then `zermelo query STATE --forbidden MOVE`: the state's value and every move's
+// value are those of the plain solver.
+TEST(OstleMiniSolve, CliSolvesAndQueriesAStateWithAForbiddenMove) {
+  testing::ScratchDir dir;
+  const std::string cli = std::string(ZERMELO_CLI) + " --quiet --json --work-dir " + (dir / "w");
+  auto r = testing::run_command(cli + " solve ostle-mini 3x3:p2 --in-ram");
+  ASSERT_EQ(r.code, 0) << r.out;
+  EXPECT_NE(r.out.find("\"variant\": \"3x3:p2\""), std::string::npos) << r.out;
+  auto g = make_game("ostle-mini", {"3x3:p2"});
+  const auto plain = ostle_mini_test::plain_fixpoint_solve(*g);
+  // The start after the hole went b2 -> c2: moving it back is forbidden.
+  const std::string board = "220-003-110", forbidden = "c2L";
+  auto q = testing::run_command(cli + " query ostle-mini " + board + " --forbidden " + forbidden + " --options 3x3:p2");
+  ASSERT_EQ(q.code, 0) << q.out;
+  const auto json = nlohmann::json::parse(q.out);
+  const StateKey key = *g->parse(board + ":" + forbidden, nullptr);
+  EXPECT_EQ(json["key"].get<StateKey>(), key);
+  EXPECT_EQ(json["value"].get<std::string>(), plain.at(key).to_string());
+  std::vector<Child> kids;
+  g->successors(key, kids);
+  ASSERT_EQ(json["moves"].size(), kids.size());
+  for (std::size_t i = 0; i < kids.size(); ++i) {
+    EXPECT_NE(g->move_name(key, i), forbidden);
+    EXPECT_EQ(json["moves"][i]["move"].get<std::string>(), g->move_name(key, i));
+    const Value child = kids[i].is_terminal() ? kids[i].terminal : plain.at(kids[i].key);
+    EXPECT_EQ(json["moves"][i]["value"].get<std::string>(), child.parent_via().to_string()) << g->move_name(key, i);
+  }
+  auto twice = testing::run_command(cli + " query ostle-mini " + board + ":c2L --forbidden c2L --options 3x3:p2 2>&1");
+  EXPECT_NE(twice.code, 0);
+  auto bad = testing::run_command(cli + " solve ostle-mini 3x3 2>&1");
+  EXPECT_NE(bad.code, 0);
+  EXPECT_NE(bad.out.find("bad variant '3x3'"), std::string::npos) << bad.out;
+}
+
+}  // namespace
+}  // namespace zermelo::ostle::mini

@@ -56,6 +56,17 @@ RunOptions run_options(const std::string& type, std::uint32_t size) {
   return o;
 }
 
+// Runs that are rewritten every level (undecided states, spilled messages) are stored without
+// compression while they are small enough: zstd level 1 runs at about 15 M records a second on one
+// core, raw I/O at over 60 M (bench/RESULTS.md), and a level is bound by that CPU, not by the disk.
+// Beyond this size they are compressed, so that the disk holds the largest tiers.
+constexpr std::uint64_t kRawRunBytes = 8ull << 30;
+RunOptions working_run_options(const std::string& type, std::uint32_t size, std::uint64_t expected_records) {
+  RunOptions o = run_options(type, size);
+  if (expected_records * size <= kRawRunBytes) o.zstd_level = 0;
+  return o;
+}
+
 // `share` of the budget left after the pass's readers and writers: sorters alive at the same
 // time split the budget between them.
 SortOptions sort_options(const SolveOptions& opt, const std::string& name, unsigned share = 1) {
@@ -166,7 +177,7 @@ class OutOfCoreSolver {
   void init() {
     const bool reverse_edges = !(opt_.use_predecessors && game_.has_predecessors());
     sorted_states(game_, opt_, path("keys.run"));
-    RunWriter states(states_path(0), run_options("retro.undecided", sizeof(Undecided)));
+    RunWriter states(states_path(0), run_options("retro.undecided", sizeof(Undecided)));  // written once
     RunWriter decided(path("decided-init.run"), run_options("retro.keyvalue", sizeof(KeyValue)));
     ExternalSorter<LevelMsg> scheduled(sort_options(opt_, "scheduled", 3));
     ExternalSorter<Edge> edges(sort_options(opt_, "edges", 3)), lookups(sort_options(opt_, "lookups", 3));
@@ -296,7 +307,9 @@ class OutOfCoreSolver {
   std::uint64_t level(std::uint32_t d) {
     Stopwatch clock;
     std::uint64_t frontier_size = 0;
-    ExternalSorter<Msg> msgs(sort_options(opt_, "messages"));
+    SortOptions msg_sort = sort_options(opt_, "messages");
+    msg_sort.raw_spill_bytes = kRawRunBytes;  // read once, soon: raw I/O beats zstd while the disk has room
+    ExternalSorter<Msg> msgs(msg_sort);
     {
       RunReader frontier(frontier_path(d));
       RunReader scheduled(path("scheduled.run"));
@@ -369,7 +382,7 @@ class OutOfCoreSolver {
     if (msgs.size() == 0) return quiet_level(d);
     // Merge the sorted messages into the run of undecided states.
     RunReader in(states_path(d));
-    RunWriter out(states_path(d + 1), run_options("retro.undecided", sizeof(Undecided)));
+    RunWriter out(states_path(d + 1), working_run_options("retro.undecided", sizeof(Undecided), in.size()));
     RunWriter next_f(frontier_path(d + 1), run_options("retro.keyvalue", sizeof(KeyValue)));
     Msg m;
     bool has_m = msgs.next(m);

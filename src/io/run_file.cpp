@@ -206,7 +206,7 @@ struct RunWriter::Impl {
     // Incompressible data (random keys) would spend a core on zstd for nothing: after a few
     // blocks that did not shrink, only every 16th block is tried. The rule depends on the data
     // alone, so the same input still gives the same file.
-    bool try_zstd = o.zstd_level > 0 && (incompressible_run < 4 || info.blocks.size() % 16 == 0);
+    bool try_zstd = o.zstd_level != 0 && (incompressible_run < 4 || info.blocks.size() % 16 == 0);
     if (try_zstd) {
       std::size_t c = ZSTD_compressCCtx(cctx, packed.data(), packed.size(), raw.data(), raw_fill, o.zstd_level);
       if (ZSTD_isError(c)) throw RunFileError(path + ": zstd: " + ZSTD_getErrorName(c));
@@ -338,7 +338,7 @@ std::size_t RunReader::memory_bytes(std::uint32_t block_bytes, const IoOptions& 
 std::size_t RunWriter::memory_bytes(const RunOptions& o) {
   IoOptions io;
   return static_cast<std::size_t>(o.block_bytes) + ZSTD_compressBound(o.block_bytes) + io.chunk_bytes * io.queue_depth +
-         (o.zstd_level > 0 ? (o.zstd_level <= 3 ? (2u << 20) : (64u << 20)) : 0);  // zstd CCtx, generous
+         (o.zstd_level != 0 ? (o.zstd_level <= 3 ? (2u << 20) : (64u << 20)) : 0);  // zstd CCtx, generous
 }
 RunReader::~RunReader() = default;
 const RunInfo& RunReader::info() const { return impl_->info; }

@@ -30,6 +30,9 @@ struct SortOptions {
   std::uint64_t memory_bytes = 1ull << 30;
   unsigned threads = 2;
   RunOptions run;                      // record_size is set from T
+  // Spilled runs are stored uncompressed until this many bytes have been spilled (raw I/O is
+  // several times faster than zstd on these machines), compressed with run.zstd_level after.
+  std::uint64_t raw_spill_bytes = 0;
 };
 
 template <class T, class Less = std::less<T>>
@@ -185,7 +188,11 @@ class ExternalSorter {
   std::string run_path(std::size_t i) const { return opt_.scratch_dir + "/run-" + std::to_string(i) + ".run"; }
 
   void write_run(typename std::vector<T>::iterator first, typename std::vector<T>::iterator last) {
-    RunWriter w(run_path(next_run_id_++), opt_.run);
+    RunOptions o = opt_.run;
+    const std::uint64_t bytes = static_cast<std::uint64_t>(last - first) * sizeof(T);
+    if (spilled_bytes_ + bytes <= opt_.raw_spill_bytes) o.zstd_level = 0;
+    spilled_bytes_ += bytes;
+    RunWriter w(run_path(next_run_id_++), o);
     w.append_many(&*first, static_cast<std::size_t>(last - first));
     w.finish();
     runs_.push_back(run_path(next_run_id_ - 1));
@@ -286,6 +293,7 @@ class ExternalSorter {
   std::set<std::string> borrowed_;  // runs given by the caller: merged, never removed
   std::size_t next_run_id_ = 0;
   std::size_t spilled_runs_ = 0;
+  std::uint64_t spilled_bytes_ = 0;
   bool in_ram_ = false;
   std::size_t ram_pos_ = 0;
   bool owns_scratch_ = true;

@@ -314,7 +314,9 @@ class OutOfCoreSolver {
       RunReader frontier(frontier_path(d));
       RunReader scheduled(path("scheduled.run"));
       LevelMsg lm;
-      bool has_lm = scheduled.next(lm);
+      // Past the last scheduled level the run has nothing left for us: do not read it again.
+      const std::uint32_t max_scheduled = manifest_.facts("init")["max_scheduled_level"];
+      bool has_lm = d <= max_scheduled && scheduled.next(lm);
       while (has_lm && lm.level < d) has_lm = scheduled.next(lm);
       // The frontier is F_d plus the seeds of level d, merged by key (edge joins need key order).
       KeyValue f;

@@ -42,7 +42,9 @@ std::vector<LineStep> longest_line(const Game& g, const SolveResult& r) {
 
 nlohmann::json line_json(const Game& g, const std::vector<LineStep>& line) {
   nlohmann::json a = nlohmann::json::array();
-  for (auto& s : line) a.push_back({{"key", s.key}, {"value", s.value.to_string()}, {"move", s.move}, {"board", g.render(s.key)}});
+  for (auto& s : line)
+    a.push_back({{"key", s.key}, {"value", s.value.to_string()}, {"move", s.move}, {"board", g.render(s.key)},
+                 {"ends_game", s.after.is_known() ? s.after.to_string() : ""}});
   return a;
 }
 
@@ -80,6 +82,7 @@ void print_result(const Game& g, const SolveResult& r, bool several) {
     std::cout << "  ply " << i << ": " << line[i].value.to_string() << " for the player to move"
               << (line[i].move.empty() ? "" : ", plays " + line[i].move) << "\n"
               << g.render(line[i].key);
+    if (line[i].after.is_known()) std::cout << "  the move ends the game: " << line[i].after.to_string() << " for the player to move after it\n";
   }
   if (start.is_known()) std::cout << "  start position: " << start.to_string() << "\n";
   std::cout << "  values run " << r.values_path << " digest " << r.digest << "\n";

@@ -101,6 +101,25 @@ TEST(Retrograde, CheckSolutionAcceptsTheSolveAndCatchesOneWrongValue) {
   ASSERT_FALSE(bad.examples.empty());
 }
 
+TEST(Retrograde, SampledCheckAcceptsTheSolveAndCatchesWrongValues) {
+  testing::ScratchDir dir;
+  auto g = make_game("nim", {"4x5"});
+  auto r = solve(*g, dir / "ok", false);
+  auto good = check_solution_sample(*g, r.values_path, {}, 500, 7);
+  EXPECT_EQ(good.states, 500u);
+  EXPECT_EQ(good.mismatches, 0u);
+  // Every win one ply longer: each sampled win is now wrong, and so are states whose value rests on them.
+  auto values = load_values(r.values_path);
+  for (auto& kv : values)
+    if (Value::from_raw(kv.value).is_win() && Value::from_raw(kv.value).plies() > 0) kv.value = Value::win(Value::from_raw(kv.value).plies() + 2).raw();
+  RunOptions ro;
+  ro.record_size = sizeof(KeyValue);
+  RunWriter w(dir / "bad.run", ro);
+  for (auto& kv : values) w.push(kv);
+  w.finish();
+  EXPECT_GT(check_solution_sample(*g, dir / "bad.run", {}, 500, 7).mismatches, 50u);
+}
+
 // The CLI binary, killed at a chosen stage and at random moments, resumes to the same digest.
 std::string cli_digest(const std::string& args, int* exit_code = nullptr) {
   auto r = testing::run_command(std::string(ZERMELO_CLI) + " --quiet --json " + args + " 2>/dev/null");

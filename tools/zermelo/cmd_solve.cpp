@@ -115,13 +115,19 @@ ZERMELO_REGISTER_COMMAND(10, [](CLI::App& app) {
   check->add_option("game", c.game, "game name")->required();
   check->add_option("options", c.game_options, "game options");
   check->add_option("--tier", c.tier, "tier to check");
-  check->footer("Example: zermelo --work-dir work/ttt check-solution tictactoe");
+  static std::size_t sample = 0;
+  static std::uint64_t seed = 1;
+  check->add_option("--sample", sample, "check only this many random states (random-access reads) instead of every state");
+  check->add_option("--seed", seed, "random seed for --sample");
+  check->footer("Example: zermelo --work-dir work/ttt check-solution tictactoe\n"
+                "         zermelo --work-dir work/ostle check-solution ostle --tier 4v4 --sample 2000");
   check->callback([] {
     auto g = make_game(c.game, c.game_options);
     SolveOptions o = cli::solve_options(c);
     o.job_dir = tier_job_dir(*g, o.job_dir, c.tier);
     std::string values = o.job_dir + "/values-" + c.tier + ".run";
-    CheckResult r = check_solution(*g, values, tier_dependencies_values(*g, cli::globals().work_dir, c.tier), o);
+    auto lower = tier_dependencies_values(*g, cli::globals().work_dir, c.tier);
+    CheckResult r = sample > 0 ? check_solution_sample(*g, values, lower, sample, seed) : check_solution(*g, values, lower, o);
     if (cli::globals().json)
       std::cout << nlohmann::json{{"values", values}, {"states", r.states}, {"mismatches", r.mismatches}, {"examples", r.examples}}.dump(2)
                 << "\n";

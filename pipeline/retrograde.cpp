@@ -133,7 +133,8 @@ class OutOfCoreSolver {
       : game_(g), opt_(o),
         manifest_(o.job_dir, "retrograde",
                   nlohmann::json{{"game", g.name()}, {"variant", g.variant()}, {"tier", o.tier}, {"lower", o.lower_tier_values},
-                                 {"predecessors", o.use_predecessors && g.has_predecessors()}}) {}
+                                 {"predecessors", o.use_predecessors && g.has_predecessors()},
+                                 {"init_chunk_states", o.init_chunk_states}}) {}
 
   SolveResult run() {
     SolveResult res;
@@ -172,25 +173,43 @@ class OutOfCoreSolver {
   std::string states_path(std::uint32_t d) const { return path("states-" + std::to_string(d) + ".run"); }
   std::string frontier_path(std::uint32_t d) const { return path("frontier-" + std::to_string(d) + ".run"); }
 
+  std::string part_path(const std::string& what, std::size_t chunk) const {
+    return path(what + "-" + std::to_string(chunk) + ".run");
+  }
+  static std::string chunk_stage(std::size_t chunk) { return "init-chunk-" + std::to_string(chunk); }
+
   // Scan every state once: values fixed by the rules, children counted, terminal moves and
   // children in lower tiers scheduled as messages, reverse edges built if the game has no un-moves.
+  // The scan runs in chunks of the sorted keys, each a manifest stage of its own (a tier of
+  // billions of states takes hours to scan: a kill costs one chunk), then the parts are joined.
   void init() {
     const bool reverse_edges = !(opt_.use_predecessors && game_.has_predecessors());
-    sorted_states(game_, opt_, path("keys.run"));
-    RunWriter states(states_path(0), run_options("retro.undecided", sizeof(Undecided)));  // written once
-    RunWriter decided(path("decided-init.run"), run_options("retro.keyvalue", sizeof(KeyValue)));
+    if (!manifest_.done("enumerate")) manifest_.record("enumerate", {sorted_states(game_, opt_, path("keys.run"))});
+    const std::uint64_t total = inspect_run(path("keys.run")).record_count;
+    const std::uint64_t chunk = std::max<std::uint64_t>(1, opt_.init_chunk_states);
+    const std::size_t chunks = static_cast<std::size_t>(std::max<std::uint64_t>(1, (total + chunk - 1) / chunk));
+    Progress bar("init " + game_.name() + " " + opt_.tier, total);
+    for (std::size_t i = 0; i < chunks; ++i) {
+      const std::uint64_t lo = i * chunk, hi = std::min(total, lo + chunk);
+      if (!manifest_.done(chunk_stage(i))) init_chunk(i, lo, hi, reverse_edges, bar);
+      else bar.add(hi - lo);
+    }
+    bar.finish();
+    join_init_parts(chunks, total, reverse_edges);
+  }
+
+  // Keys [lo, hi): undecided states, decided states, scheduled messages (sorted by level, key),
+  // lookups of children in lower tiers and reverse edges (sorted by child), each a part run.
+  void init_chunk(std::size_t part, std::uint64_t lo, std::uint64_t hi, bool reverse_edges, Progress& bar) {
+    RunWriter states(part_path("undecided", part), run_options("retro.undecided", sizeof(Undecided)));
+    RunWriter decided(part_path("decided-init", part), run_options("retro.keyvalue", sizeof(KeyValue)));
     ExternalSorter<LevelMsg> scheduled(sort_options(opt_, "scheduled", 3));
     ExternalSorter<Edge> edges(sort_options(opt_, "edges", 3)), lookups(sort_options(opt_, "lookups", 3));
     std::uint32_t max_level = 0;
-    auto schedule = [&](std::uint16_t kind, std::uint64_t key, Value v) {
-      if (!v.is_win() && !v.is_loss()) return;  // draws decide nothing on their own
-      scheduled.push(LevelMsg{v.plies(), kind, v.raw(), key});
-      max_level = std::max(max_level, v.plies());
-    };
     const std::string tier = opt_.tier;
-    std::uint64_t n = 0;
-    Progress bar("init " + game_.name() + " " + tier);
     RunReader keys(path("keys.run"));
+    keys.skip_to(lo);
+    std::uint64_t left = hi - lo;
     StateKey s;
     // Batches of states, expanded on all threads; results are pushed in key order by this thread.
     const int T = static_cast<int>(std::max(1u, opt_.threads));
@@ -207,7 +226,7 @@ class OutOfCoreSolver {
     bool more = true;
     while (more) {
       batch.clear();
-      while (batch.size() < kBatch && (more = keys.next(s))) batch.push_back(s);
+      while (batch.size() < kBatch && (more = left > 0 && keys.next(s))) batch.push_back(s), --left;
       recs.assign(batch.size(), InitRec{0, 0, 0});
 #pragma omp parallel num_threads(T)
       {
@@ -271,14 +290,42 @@ class OutOfCoreSolver {
         if (r.value) decided.push(KeyValue{r.key, r.value});
         else states.push(Undecided{r.key, r.pending, 0});
       }
-      n += batch.size();
       bar.add(batch.size());
     }
-    bar.finish();
+    std::vector<RunInfo> outs{states.finish(), decided.finish()};
+    scheduled.sort();
+    outs.push_back(scheduled.write_to(part_path("scheduled", part), run_options("retro.levelmsg", sizeof(LevelMsg))));
+    lookups.sort();
+    outs.push_back(lookups.write_to(part_path("lookups", part), run_options("retro.edge", sizeof(Edge))));
+    edges.sort();
+    outs.push_back(edges.write_to(part_path("edges", part), run_options("retro.edge", sizeof(Edge))));
+    manifest_.record(chunk_stage(part), outs, {{"max_scheduled_level", max_level}});
+  }
+
+  // The chunks' parts joined: S_0 (concatenated: chunks are key ranges in order), the scheduled
+  // run (the chunks' runs and the lower tiers' answers merged), the reverse edges (merged).
+  // The decided parts stay as they are: the final merge takes them with the levels' decided runs.
+  void join_init_parts(std::size_t chunks, std::uint64_t total, bool reverse_edges) {
+    std::uint32_t max_level = 0;
+    std::uint64_t undecided = 0;
+    for (std::size_t i = 0; i < chunks; ++i) {
+      max_level = std::max<std::uint32_t>(max_level, manifest_.facts(chunk_stage(i))["max_scheduled_level"]);
+      undecided += inspect_run(part_path("undecided", i)).record_count;
+    }
+    RunWriter states(states_path(0), working_run_options("retro.undecided", sizeof(Undecided), undecided));
+    for (std::size_t i = 0; i < chunks; ++i) {
+      RunReader part(part_path("undecided", i));
+      const void* recs;
+      while (std::size_t k = part.next_span(&recs, 1u << 16)) states.append_many(recs, k);
+    }
     RunInfo s0 = states.finish();
-    std::vector<RunInfo> outs{decided.finish()};
-    if (lookups.size() > 0) {  // children in lower tiers: one sort, one merge-join with their values
-      lookups.sort();
+    std::vector<std::string> sched_parts, lookup_parts, edge_parts;
+    for (std::size_t i = 0; i < chunks; ++i)
+      sched_parts.push_back(part_path("scheduled", i)), lookup_parts.push_back(part_path("lookups", i)),
+          edge_parts.push_back(part_path("edges", i));
+    {  // children in lower tiers: their values, merge-joined, become scheduled messages too
+      ExternalSorter<Edge> lookups(sort_options(opt_, "lookups", 2), lookup_parts);
+      ExternalSorter<LevelMsg> answers(sort_options(opt_, "answers", 2));
       TierValues lower(opt_.lower_tier_values);
       Edge e;
       while (lookups.next(e)) {
@@ -286,20 +333,31 @@ class OutOfCoreSolver {
         if (!v.is_known())
           throw std::runtime_error(game_.name() + ": child " + std::to_string(e.child) + " of " + std::to_string(e.parent) +
                                    " is in no lower tier's values run");
-        schedule(kMessage, e.parent, v);
+        if (!v.is_win() && !v.is_loss()) continue;  // draws decide nothing on their own
+        answers.push(LevelMsg{v.plies(), kMessage, v.raw(), e.parent});
+        max_level = std::max(max_level, v.plies());
       }
+      answers.sort();
+      answers.write_to(path("answers.run"), run_options("retro.levelmsg", sizeof(LevelMsg)));
     }
-    scheduled.sort();
-    outs.push_back(scheduled.write_to(path("scheduled.run"), run_options("retro.levelmsg", sizeof(LevelMsg))));
-    if (reverse_edges) {
-      edges.sort();
-      outs.push_back(edges.write_to(path("edges.run"), run_options("retro.edge", sizeof(Edge))));
-    }
-    manifest_.record("init", outs, {{"max_scheduled_level", max_level}, {"states", n}, {"undecided", s0.record_count},
-                                    {"reverse_edges", reverse_edges}});
+    sched_parts.push_back(path("answers.run"));
+    std::vector<RunInfo> outs{
+        ExternalSorter<LevelMsg>(sort_options(opt_, "scheduled"), sched_parts)
+            .write_to(path("scheduled.run"), run_options("retro.levelmsg", sizeof(LevelMsg)))};
+    if (reverse_edges)
+      outs.push_back(ExternalSorter<Edge>(sort_options(opt_, "edges"), edge_parts).write_to(path("edges.run"), run_options("retro.edge", sizeof(Edge))));
+    for (std::size_t i = 0; i < chunks; ++i) outs.push_back(inspect_run(part_path("decided-init", i)));
+    manifest_.record("init", outs, {{"max_scheduled_level", max_level}, {"states", total}, {"undecided", s0.record_count},
+                                    {"reverse_edges", reverse_edges}, {"chunks", chunks}});
     // S_0, and level 0's frontier, which comes from the seeds alone: an empty run. Superseded by level 0.
     RunInfo f0 = RunWriter(frontier_path(0), run_options("retro.keyvalue", sizeof(KeyValue))).finish();
     manifest_.record("initial-states", {s0, f0});
+    for (std::size_t i = 0; i < chunks; ++i) {
+      manifest_.erase(chunk_stage(i));
+      for (const char* what : {"undecided", "scheduled", "lookups", "edges"}) remove_quietly(part_path(what, i));
+    }
+    remove_quietly(path("answers.run"));
+    manifest_.erase("enumerate");
     remove_quietly(path("keys.run"));
   }
 
@@ -449,7 +507,9 @@ class OutOfCoreSolver {
   // The values run: the states decided at init and at every level (sorted runs, merged k ways)
   // and, between them, the states still undecided at the fixpoint, which are draws.
   void finish(std::uint32_t last, const std::string& values) {
-    std::vector<std::string> decided_runs{path("decided-init.run")};
+    std::vector<std::string> decided_runs;
+    const std::size_t chunks = manifest_.facts("init")["chunks"];
+    for (std::size_t i = 0; i < chunks; ++i) decided_runs.push_back(part_path("decided-init", i));
     for (auto& st : manifest_.stages())
       if (st.rfind("decided-", 0) == 0) decided_runs.push_back(frontier_path(static_cast<std::uint32_t>(std::stoul(st.substr(8)))));
     ExternalSorter<KeyValue, KeyValueOrder> decided(sort_options(opt_, "final"), decided_runs);
@@ -495,8 +555,10 @@ class OutOfCoreSolver {
     std::vector<std::string> working;
     for (const auto& e : fs::directory_iterator(opt_.job_dir)) {
       const std::string name = e.path().filename().string();
-      if (name == "scheduled.run" || name == "edges.run" || name == "decided-init.run" || name.rfind("states-", 0) == 0 ||
-          name.rfind("frontier-", 0) == 0)
+      bool is_working = name == "keys.run" || name == "answers.run";
+      for (const char* prefix : {"states-", "frontier-", "scheduled", "edges", "decided-init-", "undecided-", "lookups-"})
+        is_working = is_working || name.rfind(prefix, 0) == 0;
+      if (is_working)
         working.push_back(e.path().string());
     }
     for (auto& w : working) remove_quietly(w);

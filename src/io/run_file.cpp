@@ -4,6 +4,7 @@
 #include <xxhash.h>
 #include <zstd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
@@ -310,9 +311,9 @@ struct RunReader::Impl {
   bool load_next_block() {
     if (next_block >= info.blocks.size()) return false;
     const BlockInfo& bi = info.blocks[next_block];
-    if (!in) {  // stream the whole body once, from the first block to the footer
+    if (!in) {  // stream the body once, from this block (the first unless skipped) to the footer
       const BlockInfo& last = info.blocks.back();
-      in = std::make_unique<SequentialReader>(info.path, kHeaderBytes, last.offset + last.stored_bytes, io);
+      in = std::make_unique<SequentialReader>(info.path, next_block == 0 ? kHeaderBytes : bi.offset, last.offset + last.stored_bytes, io);
     }
     stored.resize(bi.stored_bytes);
     if (in->read(stored.data(), bi.stored_bytes) != bi.stored_bytes)
@@ -358,6 +359,22 @@ std::size_t RunReader::next_span(const void** records, std::size_t max) {
   *records = I.raw.data() + I.raw_pos * I.info.options.record_size;
   I.raw_pos += n;
   return n;
+}
+
+void RunReader::skip_to(std::uint64_t record) {
+  auto& I = *impl_;
+  if (I.in || I.raw_records > 0) throw std::logic_error(I.info.path + ": skip_to after reading began");
+  if (record >= I.info.record_count) {
+    I.next_block = I.info.blocks.size();
+    return;
+  }
+  const auto& blocks = I.info.blocks;
+  I.next_block = static_cast<std::size_t>(
+      std::upper_bound(blocks.begin(), blocks.end(), record, [](std::uint64_t r, const BlockInfo& b) { return r < b.first_record; }) -
+      blocks.begin() - 1);
+  const std::uint64_t first = blocks[I.next_block].first_record;
+  if (!I.load_next_block()) return;
+  I.raw_pos = static_cast<std::size_t>(record - first);
 }
 
 std::vector<std::byte> RunReader::read_block(std::size_t b) {

@@ -124,6 +124,28 @@ TEST(RunFile, RandomBlockAccess) {
   }
 }
 
+TEST(RunFile, SkipToStartsReadingAtAnyRecord) {
+  testing::ScratchDir dir;
+  auto v = make_records(100000, true);
+  RunOptions o;
+  o.block_bytes = 16 << 10;
+  o.delta_u64_keys = true;
+  write_run(dir / "a.run", v, o);
+  for (std::uint64_t start : {std::uint64_t{0}, std::uint64_t{1}, std::uint64_t{4095}, std::uint64_t{50000}, std::uint64_t{99999},
+                              std::uint64_t{100000}}) {
+    RunReader r(dir / "a.run");
+    r.skip_to(start);
+    Rec x;
+    std::uint64_t i = start;
+    while (r.next(x)) {
+      ASSERT_LT(i, v.size());
+      ASSERT_EQ(std::memcmp(&x, &v[i], sizeof x), 0) << "from " << start << " at " << i;
+      ++i;
+    }
+    EXPECT_EQ(i, v.size()) << "from " << start;
+  }
+}
+
 TEST(RunFileFaults, FlippedByteInEveryBlockIsCaughtAndNamed) {
   testing::ScratchDir dir;
   auto v = make_records(100000, false);

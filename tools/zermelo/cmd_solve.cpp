@@ -19,6 +19,7 @@ struct SolveArgs {
   std::string tier = "all";
   bool in_ram = false;
   bool no_predecessors = false;
+  std::uint64_t checkpoint_states = 0;
 };
 
 SolveOptions solve_options(const SolveArgs& a) {
@@ -28,6 +29,7 @@ SolveOptions solve_options(const SolveArgs& a) {
   o.threads = globals().threads;
   o.in_ram = a.in_ram;
   o.use_predecessors = !a.no_predecessors;
+  if (a.checkpoint_states > 0) o.init_chunk_states = a.checkpoint_states;
   return o;
 }
 
@@ -100,6 +102,8 @@ ZERMELO_REGISTER_COMMAND(10, [](CLI::App& app) {
   solve->add_option("--tier", a.tier, "tier to solve (default all: every tier bottom-up; a single tier needs its lower tiers solved in the same --work-dir)");
   solve->add_flag("--in-ram", a.in_ram, "use the in-memory solver (small games; same output file)");
   solve->add_flag("--no-predecessors", a.no_predecessors, "build a reverse-edge run instead of using the game's un-moves");
+  solve->add_option("--checkpoint-states", a.checkpoint_states,
+                    "checkpoint the initial scan every N states (default 2^28; part of the job's identity)");
   solve->footer("Example: zermelo --work-dir work/ttt solve tictactoe\n"
                 "         zermelo --work-dir work/ttt-ram solve tictactoe --in-ram\n"
                 "Killed or interrupted, the same command resumes from the last finished level.");

@@ -47,6 +47,7 @@ struct SolveOptions {
   std::string tier = "all";
   std::vector<std::string> lower_tier_values;  // values runs of the tiers this one depends on
   bool use_predecessors = true;          // false: build the reverse-edge run even if the game has un-moves
+  std::uint64_t init_chunk_states = 1ull << 28;  // the initial scan is checkpointed every this many states
 };
 
 struct SolveResult {

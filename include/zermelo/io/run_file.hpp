@@ -98,6 +98,10 @@ class RunReader {
   // Returns the count; 0 at the end.
   std::size_t next_span(const void** records, std::size_t max);
 
+  // Starts the sequential reading at record `record` (before any record was read): the blocks
+  // before it are not read at all. Used to resume a pass part-way through its input.
+  void skip_to(std::uint64_t record);
+
   // Random access for queries: decompress only block b (checksum verified).
   std::vector<std::byte> read_block(std::size_t b);
 

@@ -107,13 +107,19 @@ TEST(RunFile, BufferedFallbackOnTmpfs) {
   std::filesystem::remove(path);
 }
 
+// Sorted records in many small blocks, for the tests of reading part of a run.
+std::vector<Rec> write_sorted_small_blocks(const std::string& path, std::size_t n, std::uint32_t block_bytes) {
+  auto v = make_records(n, true);
+  RunOptions o;
+  o.block_bytes = block_bytes;
+  o.delta_u64_keys = true;
+  write_run(path, v, o);
+  return v;
+}
+
 TEST(RunFile, RandomBlockAccess) {
   testing::ScratchDir dir;
-  auto v = make_records(200000, true);
-  RunOptions o;
-  o.block_bytes = 32 << 10;
-  o.delta_u64_keys = true;
-  write_run(dir / "a.run", v, o);
+  auto v = write_sorted_small_blocks(dir / "a.run", 200000, 32 << 10);
   RunReader r(dir / "a.run");
   ASSERT_GT(r.info().blocks.size(), 10u);
   for (std::size_t b : {std::size_t{7}, std::size_t{0}, r.info().blocks.size() - 1}) {
@@ -126,11 +132,7 @@ TEST(RunFile, RandomBlockAccess) {
 
 TEST(RunFile, SkipToStartsReadingAtAnyRecord) {
   testing::ScratchDir dir;
-  auto v = make_records(100000, true);
-  RunOptions o;
-  o.block_bytes = 16 << 10;
-  o.delta_u64_keys = true;
-  write_run(dir / "a.run", v, o);
+  auto v = write_sorted_small_blocks(dir / "a.run", 100000, 16 << 10);
   for (std::uint64_t start : {std::uint64_t{0}, std::uint64_t{1}, std::uint64_t{4095}, std::uint64_t{50000}, std::uint64_t{99999},
                               std::uint64_t{100000}}) {
     RunReader r(dir / "a.run");

@@ -2,18 +2,24 @@
 //   othello solve BOARD SIDE | --ffo N --ffo-file F   exact score, best move, PV, nodes, nodes/s
 //   othello perft DEPTH [--size 8|6|4] [--ended vanish|stay]
 //   othello enumerate --discs D | --empties K [--size 8|6|4]   symmetry-unique positions by layer
+//   othello weak-solve [--size N] [--leaf-empties K] [--value V] [--proof FILE] [BOARD SIDE]
+//   othello check-proof FILE                          replay a proof with the rules and the solver
+//   othello fit-eval --size N                         least-squares fit of the evaluation's weights
 // Othello stays outside the generic Game interface: its positions are two 64-bit bitboards.
 #include <chrono>
 #include <cstdlib>
 #include <iomanip>
 #include <iostream>
+#include <optional>
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <stdexcept>
 
 #include "tools/zermelo/command.hpp"
+#include "zermelo/games/othello/eval.hpp"
 #include "zermelo/games/othello/notation.hpp"
 #include "zermelo/games/othello/perft.hpp"
+#include "zermelo/games/othello/proof.hpp"
 #include "zermelo/games/othello/solver.hpp"
 
 namespace {
@@ -207,6 +213,147 @@ void run_enumerate(int discs, int empties, int size) {
             << "time " << std::fixed << std::setprecision(3) << secs << " s\n";
 }
 
+struct WeakSolveArgs {
+  std::string board, side;
+  int size = 6;
+  int leaf_empties = -1;  // default by size
+  int predict_depth = 4;
+  int tt_bits = 20;
+  std::optional<int> value;
+  std::string proof;
+};
+
+int default_leaf_empties(int size) { return size == 4 ? 6 : size == 6 ? 20 : 36; }
+
+void run_weak_solve(const WeakSolveArgs& a) {
+  const Position pos = a.board.empty() ? start_position(a.size) : parse_position(a.board, a.side, a.size);
+  WeakSolveOptions opt;
+  opt.leaf_empties = a.leaf_empties >= 0 ? a.leaf_empties : default_leaf_empties(pos.size);
+  opt.predict_depth = a.predict_depth;
+  opt.value = a.value;
+  opt.threads = std::max(1u, zermelo::cli::globals().threads);
+  opt.tt_bits = a.tt_bits;
+  opt.proof_path = a.proof;
+  const bool json = zermelo::cli::globals().json;
+  auto progress = [&](const WeakSolveProgress& pr) {
+    if (zermelo::cli::globals().quiet) return;
+    std::cerr << "  [" << std::fixed << std::setprecision(1) << pr.seconds << " s] proving "
+              << goal_text(pr.goal, pr.bound) << ", round " << pr.round << ": batch " << pr.batch
+              << ", leaves solved " << pr.leaves_solved << "\n";
+  };
+  WeakSolveResult r;
+  switch (pos.size) {
+    case 4: r = weak_solve<4>(pos.mover(), pos.opponent(), opt, progress); break;
+    case 6: r = weak_solve<6>(pos.mover(), pos.opponent(), opt, progress); break;
+    default: r = weak_solve<8>(pos.mover(), pos.opponent(), opt, progress); break;
+  }
+  const std::string mover = pos.white_to_move ? "White" : "Black";
+  if (json) {
+    nlohmann::json attempts = nlohmann::json::array();
+    for (std::size_t i = 0; i < r.attempts.size(); ++i)
+      attempts.push_back({{"goal", goal_text(r.attempts[i].first, r.attempts[i].second)},
+                          {"proved", static_cast<bool>(r.attempt_proved[i])}});
+    nlohmann::json j{{"size", pos.size},
+                     {"board", board_string(pos)},
+                     {"side", pos.white_to_move ? "O" : "X"},
+                     {"value", r.value},
+                     {"leaf_empties", opt.leaf_empties},
+                     {"predict_depth", opt.predict_depth},
+                     {"proof_internal_nodes", r.internal_nodes},
+                     {"proof_leaves", r.leaves},
+                     {"positions_solved_exactly", r.leaf_solves},
+                     {"leaf_solver_nodes", r.leaf_nodes},
+                     {"rounds", r.rounds},
+                     {"failed_predictions", r.failed_predictions},
+                     {"attempts", attempts},
+                     {"proof_file", a.proof},
+                     {"threads", opt.threads},
+                     {"seconds", r.seconds},
+                     {"cpu_seconds", r.cpu_seconds}};
+    std::cout << j.dump(2) << "\n";
+    return;
+  }
+  std::cout << render(pos);
+  std::cout << "value                     " << (r.value > 0 ? "+" : "") << r.value << " for " << mover
+            << " (proved: value >= " << r.value << " and value <= " << r.value << ")\n"
+            << "attempts                 ";
+  for (std::size_t i = 0; i < r.attempts.size(); ++i)
+    std::cout << " " << goal_text(r.attempts[i].first, r.attempts[i].second) << (r.attempt_proved[i] ? " proved;" : " refuted;");
+  std::cout << "\n"
+            << "leaf layer                <= " << opt.leaf_empties << " empties (solved exactly)\n"
+            << "proof internal nodes      " << r.internal_nodes << "\n"
+            << "proof leaves              " << r.leaves << "\n"
+            << "positions solved exactly  " << r.leaf_solves << " (" << r.leaf_nodes << " solver nodes)\n"
+            << "select/solve rounds       " << r.rounds << "\n"
+            << "failed predictions        " << r.failed_predictions << "\n"
+            << "proof file                " << (a.proof.empty() ? "(not written: give --proof FILE)" : a.proof) << "\n"
+            << "time                      " << std::fixed << std::setprecision(1) << r.seconds << " s (CPU "
+            << r.cpu_seconds << " s)\n";
+}
+
+void run_check_proof(const std::string& path, int tt_bits) {
+  const ProofCheck c = check_proof(path, tt_bits);
+  nlohmann::json roots = nlohmann::json::array();
+  for (const ProofRoot& r : c.roots) {
+    Position pos;
+    pos.size = c.size;
+    pos.black = r.p;
+    pos.white = r.o;
+    roots.push_back({{"board", board_string(pos)}, {"goal", goal_text(r.goal, r.bound)}, {"is_start", r.is_start}});
+  }
+  if (zermelo::cli::globals().json) {
+    nlohmann::json j{{"ok", c.ok},       {"error", c.error},         {"size", c.size},
+                     {"nodes", c.nodes}, {"expanded", c.expanded},   {"leaves", c.leaves},
+                     {"edges", c.edges}, {"unreachable", c.unreachable}, {"leaf_solver_nodes", c.leaf_solver_nodes},
+                     {"roots", roots},   {"seconds", c.seconds}};
+    std::cout << j.dump(2) << "\n";
+  } else if (c.ok) {
+    std::cout << "proof OK: " << path << " (" << c.size << "x" << c.size << ")\n";
+    for (const ProofRoot& r : c.roots)
+      std::cout << "  proves " << goal_text(r.goal, r.bound) << " for the side to move at "
+                << (r.is_start ? "the start position" : "the root (canonical, mover as X)") << "\n";
+    std::cout << "nodes " << c.nodes << " (expanded " << c.expanded << ", leaves " << c.leaves << "), edges "
+              << c.edges << ", unreachable " << c.unreachable << "\n"
+              << "leaves re-solved with " << c.leaf_solver_nodes << " solver nodes\n"
+              << "time " << std::fixed << std::setprecision(1) << c.seconds << " s\n";
+  }
+  if (!c.ok) throw std::runtime_error("proof rejected: " + path + ": " + c.error);
+}
+
+template <int N>
+EvalFit fit_sized(int samples, int lo, int hi, std::uint64_t seed) {
+  return fit_evaluation<N>(samples, lo, hi, seed);
+}
+
+void run_fit_eval(int size, int samples, int lo, int hi, std::uint64_t seed) {
+  EvalFit f;
+  switch (size) {
+    case 4: f = fit_sized<4>(samples, lo, hi, seed); break;
+    case 6: f = fit_sized<6>(samples, lo, hi, seed); break;
+    case 8: f = fit_sized<8>(samples, lo, hi, seed); break;
+    default: throw std::invalid_argument("othello fit-eval: board size must be 4, 6 or 8, not " + std::to_string(size));
+  }
+  if (zermelo::cli::globals().json) {
+    nlohmann::json w = nlohmann::json::object();
+    for (int i = 0; i < kEvalFeatures; ++i) w[eval_feature_name(i)] = f.weights[static_cast<std::size_t>(i)];
+    nlohmann::json j{{"size", size},           {"samples", f.samples},
+                     {"min_empties", lo},      {"max_empties", hi},
+                     {"weights", w},           {"rms_error", f.rms_error},
+                     {"default_rms_error", f.default_rms_error}, {"sign_agreement", f.sign_agreement},
+                     {"seconds", f.seconds}};
+    std::cout << j.dump(2) << "\n";
+    return;
+  }
+  std::cout << "least-squares fit, " << size << "x" << size << ", " << f.samples << " random-play positions with "
+            << lo << ".." << hi << " empties, exact scores\n";
+  for (int i = 0; i < kEvalFeatures; ++i)
+    std::cout << "  " << std::setw(20) << std::left << eval_feature_name(i) << std::right << std::fixed
+              << std::setprecision(3) << f.weights[static_cast<std::size_t>(i)] << "\n";
+  std::cout << "rms error " << std::setprecision(2) << f.rms_error << " discs (compiled-in weights: "
+            << f.default_rms_error << "), sign agreement " << std::setprecision(3) << f.sign_agreement << "\n"
+            << "time " << std::setprecision(1) << f.seconds << " s\n";
+}
+
 void setup_othello(CLI::App& app) {
   auto* oth = app.add_subcommand("othello", "Othello: exact endgame solver, perft, position enumeration");
   oth->require_subcommand(1);
@@ -245,6 +392,44 @@ void setup_othello(CLI::App& app) {
   enum_cmd->callback([] {
     if (discs < 0 && empties < 0) throw std::invalid_argument("othello enumerate: give --discs D or --empties K");
     run_enumerate(discs, empties, esize);
+  });
+
+  static WeakSolveArgs wa;
+  auto* ws = oth->add_subcommand("weak-solve", "prove a position's value with a proof tree (default: the start)");
+  ws->add_option("board", wa.board, "a position instead of the start (board text, then side)");
+  ws->add_option("side", wa.side, "side to move: X (black) or O (white)");
+  ws->add_option("--size", wa.size, "board size: 8, 6 or 4")->capture_default_str();
+  ws->add_option("--leaf-empties", wa.leaf_empties,
+                 "solve positions with at most K empties exactly (default 6 on 4x4, 20 on 6x6, 36 on 8x8)");
+  ws->add_option("--predict-depth", wa.predict_depth, "plies of the shallow search that orders moves")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 12));
+  ws->add_option("--value", wa.value, "prove exactly this value (e.g. 0: the paper's draw); default: find it");
+  ws->add_option("--proof", wa.proof, "write the proof tree to this run file");
+  ws->add_option("--tt-bits", wa.tt_bits, "each leaf solver's table: 2^B slots of 24 bytes")
+      ->capture_default_str()
+      ->check(CLI::Range(10, 28));
+  ws->callback([] { run_weak_solve(wa); });
+
+  static std::string proof_file;
+  static int check_tt_bits = 20;
+  auto* cp = oth->add_subcommand("check-proof", "check a proof tree with the rules and the endgame solver alone");
+  cp->add_option("file", proof_file, "the proof run file")->required();
+  cp->add_option("--tt-bits", check_tt_bits, "the leaf solver's table: 2^B slots")->capture_default_str()->check(CLI::Range(10, 28));
+  cp->callback([] { run_check_proof(proof_file, check_tt_bits); });
+
+  static int fsize = 6, fsamples = 4000, fmin = -1, fmax = -1;
+  static std::uint64_t fseed = 1;
+  auto* fit = oth->add_subcommand("fit-eval", "fit the evaluation's weights by least squares on exact endgame scores");
+  fit->add_option("--size", fsize, "board size: 8, 6 or 4")->capture_default_str();
+  fit->add_option("--samples", fsamples, "random-play positions to solve")->capture_default_str();
+  fit->add_option("--min-empties", fmin, "fewest empties of a sample (default by size)");
+  fit->add_option("--max-empties", fmax, "most empties of a sample (default by size)");
+  fit->add_option("--seed", fseed, "random seed")->capture_default_str();
+  fit->callback([] {
+    const int lo = fmin >= 0 ? fmin : fsize == 4 ? 4 : fsize == 6 ? 12 : 14;
+    const int hi = fmax >= 0 ? fmax : fsize == 4 ? 10 : fsize == 6 ? 20 : 18;
+    run_fit_eval(fsize, fsamples, lo, hi, fseed);
   });
 }
 

@@ -233,6 +233,41 @@ TEST(OthelloProof, CorruptFileIsRejectedByChecksum) {
   EXPECT_THROW(check_proof(bad.string(), 14), zermelo::RunFileError);
 }
 
+TEST(OthelloProof, PerfectPlayerKeepsTheProvedBoundAgainstRandomPlay) {
+  for (const bool player_white : {false, true}) {
+    ProofPlayer<4> player(four_by_four_proof().string(), 12);
+    ASSERT_TRUE(player.black_guarantee && player.white_guarantee);
+    EXPECT_EQ(*player.black_guarantee, -10);
+    EXPECT_EQ(*player.white_guarantee, 10);
+    std::mt19937_64 rng(player_white ? 5 : 6);
+    for (int game = 0; game < 40; ++game) {
+      Bits p = Geometry<4>::kStartBlack, o = Geometry<4>::kStartWhite;
+      bool white = false;
+      while (legal_moves<4>(p, o) || legal_moves<4>(o, p)) {
+        const Bits moves = legal_moves<4>(p, o);
+        if (white == player_white) {
+          const int sq = player.choose(p, o);
+          if (sq == kPass) {
+            ASSERT_EQ(moves, 0u);
+            std::swap(p, o);
+          } else {
+            ASSERT_TRUE(moves & bit(sq));
+            play<4>(p, o, sq);
+          }
+        } else if (moves) {
+          test_support::play_random_move<4>(rng, moves, p, o);
+        } else {
+          std::swap(p, o);
+        }
+        white = !white;
+      }
+      const int score = (white == player_white ? 1 : -1) * final_score<4>(p, o);
+      EXPECT_GE(score, player_white ? 10 : -10) << "game " << game;
+    }
+    EXPECT_GT(player.moves_from_proof, 0u);
+  }
+}
+
 TEST(OthelloEval, LeastSquaresFitBeatsCompiledWeightsOnItsSample) {
   const EvalFit fit = fit_evaluation<4>(400, 3, 9, 7);
   EXPECT_EQ(fit.samples, 400);

@@ -5,12 +5,17 @@
 //   othello weak-solve [--size N] [--leaf-empties K] [--value V] [--proof FILE] [BOARD SIDE]
 //   othello check-proof FILE                          replay a proof with the rules and the solver
 //   othello fit-eval --size N                         least-squares fit of the evaluation's weights
+//   othello predict --empties K [--size N] [--out F]  predicted values of a whole layer (step 2)
+//   othello play --proof F --as black|white [--games K]  the perfect player against random play
 // Othello stays outside the generic Game interface: its positions are two 64-bit bitboards.
 #include <chrono>
+#include <cmath>
+#include <memory>
 #include <cstdlib>
 #include <iomanip>
 #include <iostream>
 #include <optional>
+#include <random>
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <stdexcept>
@@ -21,6 +26,7 @@
 #include "zermelo/games/othello/perft.hpp"
 #include "zermelo/games/othello/proof.hpp"
 #include "zermelo/games/othello/solver.hpp"
+#include "zermelo/io/run_file.hpp"
 
 namespace {
 
@@ -354,6 +360,162 @@ void run_fit_eval(int size, int samples, int lo, int hi, std::uint64_t seed) {
             << "time " << std::setprecision(1) << f.seconds << " s\n";
 }
 
+// One predicted layer position on disk: canonical (mover, opponent) and the prediction.
+struct PredictedRecord {
+  std::uint64_t p = 0, o = 0;
+  std::int32_t predicted = 0;  // 1/100 disc, side to move
+  std::int32_t pad = 0;
+};
+static_assert(sizeof(PredictedRecord) == 24);
+
+struct PredictArgs {
+  int size = 6;
+  int empties = -1;
+  int depth = 4;
+  int exact_sample = 0;
+  std::string out;
+};
+
+template <int N>
+void run_predict_sized(const PredictArgs& a) {
+  constexpr int S = N * N;
+  if (a.empties < 0 || a.empties > S - 4)
+    throw std::invalid_argument("othello predict: --empties must be in 0.." + std::to_string(S - 4));
+  const auto t0 = std::chrono::steady_clock::now();
+  std::vector<PosKey> layer;
+  unique_positions_by_discs<N>(S - a.empties, &layer);
+  const double enum_secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  std::unique_ptr<zermelo::RunWriter> out;
+  if (!a.out.empty()) {
+    zermelo::RunOptions ro;
+    ro.record_size = sizeof(PredictedRecord);
+    ro.record_type = "othello.predicted.v1";
+    ro.sort_key = "canonical (mover, opponent) asc";
+    out = std::make_unique<zermelo::RunWriter>(a.out, ro);
+  }
+  std::vector<int> predicted(layer.size());
+  std::uint64_t wins = 0, draws = 0, losses = 0;
+  double sum = 0;
+  for (std::size_t i = 0; i < layer.size(); ++i) {
+    const int v = predict<N>(layer[i].p, layer[i].o, a.depth);
+    predicted[i] = v;
+    (v >= 100 ? wins : v <= -100 ? losses : draws) += 1;
+    sum += v / 100.0;
+    if (out) out->push(PredictedRecord{layer[i].p, layer[i].o, v, 0});
+  }
+  if (out) out->finish();
+  const double predict_secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count() - enum_secs;
+  // Against exact values on an evenly spaced sample of the layer.
+  int agree = 0;
+  double se = 0, sample_secs = 0;
+  const int sample = std::min<int>(a.exact_sample, static_cast<int>(layer.size()));
+  if (sample > 0) {
+    const auto s0 = std::chrono::steady_clock::now();
+    EndgameSolver<N> solver(22);
+    for (int k = 0; k < sample; ++k) {
+      const std::size_t i = layer.size() * static_cast<std::size_t>(k) / static_cast<std::size_t>(sample);
+      const int exact = solver.solve(layer[i].p, layer[i].o, -S, S).score;
+      const int v = predicted[i];
+      agree += (v >= 100 ? 1 : v <= -100 ? -1 : 0) == (exact > 0 ? 1 : exact < 0 ? -1 : 0);
+      se += (v / 100.0 - exact) * (v / 100.0 - exact);
+    }
+    sample_secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - s0).count();
+  }
+  const double n = static_cast<double>(std::max<std::size_t>(1, layer.size()));
+  if (zermelo::cli::globals().json) {
+    nlohmann::json j{{"size", N},
+                     {"empties", a.empties},
+                     {"depth", a.depth},
+                     {"positions", layer.size()},
+                     {"predicted_wins", wins},
+                     {"predicted_draws", draws},
+                     {"predicted_losses", losses},
+                     {"mean_predicted", sum / n},
+                     {"out", a.out},
+                     {"enumerate_seconds", enum_secs},
+                     {"predict_seconds", predict_secs}};
+    if (sample > 0) {
+      j["exact_sample"] = sample;
+      j["sign_agreement"] = static_cast<double>(agree) / sample;
+      j["rms_error"] = std::sqrt(se / sample);
+      j["exact_seconds"] = sample_secs;
+    }
+    std::cout << j.dump(2) << "\n";
+    return;
+  }
+  std::cout << "layer " << a.empties << " empties, " << N << "x" << N << ": " << layer.size()
+            << " positions (canonical, passes taken, finished games dropped)\n"
+            << "predicted by a " << a.depth << "-ply search on the fitted evaluation (side to move):\n"
+            << "  win (>= +1 disc) " << wins << ", draw (|v| < 1) " << draws << ", loss " << losses << ", mean "
+            << std::fixed << std::setprecision(2) << sum / n << " discs\n";
+  if (sample > 0)
+    std::cout << "exact sample of " << sample << ": sign agreement " << std::setprecision(3)
+              << static_cast<double>(agree) / sample << ", rms error " << std::setprecision(2) << std::sqrt(se / sample)
+              << " discs (" << std::setprecision(1) << sample_secs << " s)\n";
+  if (!a.out.empty()) std::cout << "written to " << a.out << "\n";
+  std::cout << "time: enumerate " << std::setprecision(1) << enum_secs << " s, predict " << predict_secs << " s\n";
+}
+
+struct PlayArgs {
+  std::string proof;
+  std::string as = "white";
+  int games = 10;
+  std::uint64_t seed = 1;
+};
+
+// Games of the proof's perfect player against a uniformly random opponent, from the start.
+template <int N>
+void run_play_sized(const PlayArgs& a) {
+  const bool player_white = parse_side(a.as);
+  ProofPlayer<N> player(a.proof);
+  const std::optional<int> guarantee = player_white ? player.white_guarantee : player.black_guarantee;
+  std::mt19937_64 rng(a.seed);
+  nlohmann::json games = nlohmann::json::array();
+  int worst = N * N, below = 0;
+  for (int g = 0; g < a.games; ++g) {
+    Bits p = Geometry<N>::kStartBlack, o = Geometry<N>::kStartWhite;
+    bool white = false;
+    std::string line;
+    while (legal_moves<N>(p, o) || legal_moves<N>(o, p)) {
+      const Bits moves = legal_moves<N>(p, o);
+      int sq = kPass;
+      if (white == player_white)
+        sq = player.choose(p, o);
+      else if (moves)
+        sq = nth_square(moves, static_cast<int>(rng() % static_cast<unsigned>(popcount(moves))));
+      line += square_name(sq);
+      if (sq == kPass)
+        std::swap(p, o);
+      else
+        play<N>(p, o, sq);
+      white = !white;
+    }
+    const int score = (white == player_white ? 1 : -1) * final_score<N>(p, o);  // for the player
+    worst = std::min(worst, score);
+    below += guarantee && score < *guarantee;
+    games.push_back({{"moves", line}, {"score", score}});
+    if (!zermelo::cli::globals().json)
+      std::cout << "game " << std::setw(3) << g + 1 << "  " << (score > 0 ? "+" : "") << score << "  " << line << "\n";
+  }
+  if (zermelo::cli::globals().json) {
+    nlohmann::json j{{"size", N},
+                     {"player", player_white ? "white" : "black"},
+                     {"games", games},
+                     {"worst_score", worst},
+                     {"below_guarantee", below},
+                     {"moves_from_proof", player.moves_from_proof},
+                     {"moves_from_solver", player.moves_from_solver}};
+    if (guarantee) j["guarantee"] = *guarantee;
+    std::cout << j.dump(2) << "\n";
+  } else {
+    std::cout << "player " << (player_white ? "White" : "Black") << ", worst score " << worst;
+    if (guarantee) std::cout << " (the proof guarantees >= " << *guarantee << ")";
+    std::cout << "; moves from the proof " << player.moves_from_proof << ", from the endgame solver "
+              << player.moves_from_solver << "\n";
+  }
+  if (below) throw std::runtime_error(std::to_string(below) + " games scored below the proof's guarantee");
+}
+
 void setup_othello(CLI::App& app) {
   auto* oth = app.add_subcommand("othello", "Othello: exact endgame solver, perft, position enumeration");
   oth->require_subcommand(1);
@@ -394,6 +556,22 @@ void setup_othello(CLI::App& app) {
     run_enumerate(discs, empties, esize);
   });
 
+  static PredictArgs pa;
+  auto* pr = oth->add_subcommand("predict", "predicted values of every position of a layer (spec step 2)");
+  pr->add_option("--size", pa.size, "board size: 8, 6 or 4")->capture_default_str();
+  pr->add_option("--empties", pa.empties, "the layer: positions with this many empty squares")->required();
+  pr->add_option("--depth", pa.depth, "plies of the shallow search")->capture_default_str()->check(CLI::Range(0, 12));
+  pr->add_option("--exact-sample", pa.exact_sample, "solve this many evenly spaced positions exactly and compare");
+  pr->add_option("--out", pa.out, "write (position, prediction) records to this run file");
+  pr->callback([] {
+    switch (pa.size) {
+      case 4: run_predict_sized<4>(pa); break;
+      case 6: run_predict_sized<6>(pa); break;
+      case 8: run_predict_sized<8>(pa); break;
+      default: throw std::invalid_argument("othello predict: board size must be 4, 6 or 8");
+    }
+  });
+
   static WeakSolveArgs wa;
   auto* ws = oth->add_subcommand("weak-solve", "prove a position's value with a proof tree (default: the start)");
   ws->add_option("board", wa.board, "a position instead of the start (board text, then side)");
@@ -410,6 +588,23 @@ void setup_othello(CLI::App& app) {
       ->capture_default_str()
       ->check(CLI::Range(10, 28));
   ws->callback([] { run_weak_solve(wa); });
+
+  static PlayArgs la;
+  static int lsize = 6;
+  auto* pl = oth->add_subcommand("play", "a perfect player (a proof tree, then the endgame solver) against random play");
+  pl->add_option("--proof", la.proof, "the proof file (from weak-solve --proof)")->required();
+  pl->add_option("--as", la.as, "the player's colour: black or white")->capture_default_str();
+  pl->add_option("--size", lsize, "board size of the proof: 8, 6 or 4")->capture_default_str();
+  pl->add_option("--games", la.games, "games to play")->capture_default_str();
+  pl->add_option("--seed", la.seed, "random seed of the opponent")->capture_default_str();
+  pl->callback([] {
+    switch (lsize) {
+      case 4: run_play_sized<4>(la); break;
+      case 6: run_play_sized<6>(la); break;
+      case 8: run_play_sized<8>(la); break;
+      default: throw std::invalid_argument("othello play: board size must be 4, 6 or 8");
+    }
+  });
 
   static std::string proof_file;
   static int check_tt_bits = 20;

@@ -45,12 +45,14 @@ int anchored_edge_discs(Bits b) {
   return popcount(anchored);
 }
 
-// Fitted by `zermelo othello fit-eval --size N` (see docs/othello.md): 4000 random-play positions,
-// exact scores, least squares. Order: constant, discs, mobility, corners, X squares, C squares,
-// potential mobility, anchored edge discs, parity.
-constexpr EvalWeights kWeights4 = {0.0, 0.5, 1.0, 3.0, 0.0, -1.0, 0.5, 1.0, 0.5};
-constexpr EvalWeights kWeights6 = {0.0, 0.3, 1.0, 4.0, -2.0, -1.0, 0.5, 1.5, 0.5};
-constexpr EvalWeights kWeights8 = {0.0, 0.2, 1.0, 5.0, -3.0, -1.0, 0.5, 2.0, 0.5};
+// Fitted by `zermelo othello fit-eval --size N --samples 4000` (seed 1; see docs/othello.md):
+// random-play positions with 4..10 (4x4), 12..20 (6x6), 14..18 (8x8) empties, exact scores, least
+// squares. Order: constant, discs, mobility, corners, X squares, C squares, potential mobility,
+// anchored edge discs, parity. The 8x8 weights come from late positions only (nothing earlier can
+// be solved exactly here), so they are a rough guide at 36-50 empties.
+constexpr EvalWeights kWeights4 = {5.485, 1.364, 1.860, 5.313, -0.696, -0.776, -0.573, -0.240, 1.031};
+constexpr EvalWeights kWeights6 = {3.750, -0.495, 1.544, 5.268, -3.626, -3.454, -0.358, 2.363, 0.503};
+constexpr EvalWeights kWeights8 = {3.728, -0.411, 2.236, 4.087, -3.142, -3.807, -0.246, 1.883, 1.061};
 
 double dot(const EvalWeights& w, const EvalFeatures& f) {
   double s = 0;

@@ -246,9 +246,9 @@ class Prover {
     std::vector<SolveResult> results(batch.size());
     std::atomic<std::size_t> next{0};
     std::atomic<std::uint64_t> done{0};
-    auto last_report = std::chrono::steady_clock::now();
     auto report = [&] {
-      if (!progress_) return;
+      if (!progress_ || std::chrono::steady_clock::now() - last_report_ < std::chrono::seconds(2)) return;
+      last_report_ = std::chrono::steady_clock::now();
       WeakSolveProgress pr;
       pr.round = round;
       pr.goal = root.goal;
@@ -264,10 +264,7 @@ class Prover {
         if (i >= batch.size()) return;
         results[i] = solvers_[t]->solve(batch[i].pos.p, batch[i].pos.o, batch[i].bound, batch[i].bound);
         done.fetch_add(1);
-        if (t == 0 && std::chrono::steady_clock::now() - last_report > std::chrono::seconds(2)) {
-          last_report = std::chrono::steady_clock::now();
-          report();
-        }
+        if (t == 0) report();
       }
     };
     std::vector<std::thread> helpers;
@@ -287,6 +284,7 @@ class Prover {
       stats_.leaf_nodes += r.nodes;
     }
     stats_.leaf_solves += batch.size();
+    done.store(0);
     report();
   }
 
@@ -313,7 +311,7 @@ class Prover {
   const WeakSolveOptions& options_;
   const std::function<void(const WeakSolveProgress&)>& progress_;
   WeakSolveResult& stats_;
-  std::chrono::steady_clock::time_point t0_;
+  std::chrono::steady_clock::time_point t0_, last_report_;
   std::vector<std::unique_ptr<EndgameSolver<N>>> solvers_;
   std::unordered_map<PosKey, std::pair<int, int>, PosHash> known_;  // leaves: [lo, hi] of the exact value
   std::unordered_map<NodeKey, Decided, NodeHash> decided_;
@@ -558,7 +556,74 @@ ProofCheck check_proof(const std::string& path, int tt_bits) {
   return out;
 }
 
+// ---------------------------------------------------------------------------------------------
+// The player.
+
+template <int N>
+struct ProofPlayer<N>::Impl {
+  explicit Impl(int tt_bits) : solver(tt_bits) {}
+  // Canonical position -> (bound, canonical move) of its strongest "value >= bound" node: the two
+  // roots' trees may hold one position with different bounds, and the stronger proof also proves
+  // the weaker bound.
+  std::unordered_map<PosKey, std::pair<int, int>, PosHash> or_moves;
+  EndgameSolver<N> solver;
+};
+
+template <int N>
+ProofPlayer<N>::ProofPlayer(const std::string& path, int tt_bits) : impl_(std::make_unique<Impl>(tt_bits)) {
+  RunReader reader(path);
+  if (reader.info().options.record_type != kProofRecordType)
+    throw std::invalid_argument(path + ": not an Othello proof");
+  ProofRecord rec, node;
+  bool or_node = false;
+  while (reader.next(rec)) {
+    if (rec.size != N)
+      throw std::invalid_argument(path + ": a proof for " + std::to_string(rec.size) + "x" + std::to_string(rec.size) +
+                                  ", not " + std::to_string(N) + "x" + std::to_string(N));
+    if (rec.tag == ProofRecord::kEdge) {
+      if (!or_node) continue;
+      auto [it, fresh] = impl_->or_moves.try_emplace(PosKey{node.p, node.o}, node.bound, rec.move);
+      if (!fresh && node.bound > it->second.first) it->second = {node.bound, rec.move};
+    } else {
+      node = rec;
+      or_node = rec.kind == ProofRecord::kExpanded && rec.goal == static_cast<std::uint8_t>(Goal::kAtLeast);
+      if (rec.tag == ProofRecord::kRoot && PosKey{rec.p, rec.o} == canonical<N>(Geometry<N>::kStartBlack, Geometry<N>::kStartWhite)) {
+        if (rec.goal == static_cast<std::uint8_t>(Goal::kAtLeast))
+          black_guarantee = rec.bound;  // Black moves first
+        else
+          white_guarantee = -rec.bound;
+      }
+    }
+  }
+}
+
+template <int N>
+ProofPlayer<N>::~ProofPlayer() = default;
+
+template <int N>
+int ProofPlayer<N>::choose(Bits p, Bits o) {
+  const Bits moves = legal_moves<N>(p, o);
+  if (!moves) return kPass;
+  const PosKey c = canonical<N>(p, o);
+  if (auto it = impl_->or_moves.find(c); it != impl_->or_moves.end() && it->second.second != kPass) {
+    for (int k = 0; k < 8; ++k) {
+      if (transform<N>(p, k) != c.p || transform<N>(o, k) != c.o) continue;
+      // The real move whose image under the symmetry is the proof's move.
+      for (Bits m = moves; m; m &= m - 1) {
+        const int sq = std::countr_zero(m);
+        if (transform<N>(bit(sq), k) == bit(it->second.second)) {
+          ++moves_from_proof;
+          return sq;
+        }
+      }
+    }
+  }
+  ++moves_from_solver;
+  return impl_->solver.solve(p, o, -N * N, N * N).best_move;
+}
+
 #define ZERMELO_OTHELLO_INSTANTIATE(N)                                              \
+  template class ProofPlayer<N>;                                                    \
   template WeakSolveResult weak_solve<N>(Bits, Bits, const WeakSolveOptions&, \
                                          const std::function<void(const WeakSolveProgress&)>&);
 ZERMELO_OTHELLO_INSTANTIATE(4)

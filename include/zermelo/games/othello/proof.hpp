@@ -16,6 +16,7 @@
 #pragma once
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -107,6 +108,30 @@ struct ProofCheck {
 // an OR node exactly one, and every leaf's bound is re-solved by the endgame solver. Never throws
 // for a bad proof (the result says what is wrong); throws RunFileError for a corrupt file.
 ProofCheck check_proof(const std::string& path, int tt_bits = 20);
+
+// A perfect player: follows the OR moves of a proof's "value >= b" nodes (the proof's goal for the
+// side the player takes), then, from the proof's leaves on, the endgame solver's best move. Against
+// any opponent it keeps the proved bound: every opponent reply is in the proof (AND nodes hold all
+// moves) until a leaf, and from there the solver plays exactly.
+template <int N>
+class ProofPlayer {
+ public:
+  // Loads the proof (throws RunFileError / std::invalid_argument on a bad file or another size).
+  explicit ProofPlayer(const std::string& path, int tt_bits = 20);
+  ~ProofPlayer();
+  ProofPlayer(const ProofPlayer&) = delete;
+  ProofPlayer& operator=(const ProofPlayer&) = delete;
+  // The move for the side to move p (a square, or kPass when it has none).
+  int choose(Bits p, Bits o);
+  std::uint64_t moves_from_proof = 0, moves_from_solver = 0;
+  // What the roots guarantee from the start for each colour (final disc difference for that
+  // colour), if the proof's roots are the start position.
+  std::optional<int> black_guarantee, white_guarantee;
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
 
 // Text for messages: "value >= -4".
 std::string goal_text(Goal goal, int bound);

@@ -630,7 +630,22 @@ class Searcher {
         const MoveItem& it = list[i];
         const Bits np = o & ~it.f, no = p | it.f | bit(it.sq);
         int v = -s.nws(np, no, -a - 1, n - 1);
-        if (v > a && v < beta) v = -s.pvs(np, no, -beta, -(v - 1), n - 1);
+        // A fail-high against a stale alpha (another thread has raised it meanwhile) is tested
+        // again at the current alpha before any full-window re-search: re-searching from the stale
+        // bound computes the exact value of a move that is no better than the best found.
+        while (v > a && v < beta) {
+          int now;
+          {
+            std::lock_guard<std::mutex> lock(mu);
+            now = alpha;
+          }
+          if (v > now) {
+            v = -s.pvs(np, no, -beta, -(v - 1), n - 1);
+            break;
+          }
+          a = now;
+          v = -s.nws(np, no, -a - 1, n - 1);
+        }
         std::lock_guard<std::mutex> lock(mu);
         if (v > best) {
           best = v;

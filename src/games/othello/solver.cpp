@@ -492,6 +492,7 @@ class Searcher {
   }
 
   int nws_deep(Bits p, Bits o, int alpha, int n) {
+    if (live_alpha_ && live_alpha_->load(std::memory_order_relaxed) > search_alpha_) throw Aborted{};
     int bound;
     if (stability_cut(p, o, alpha, n, bound)) {
       ++nodes;
@@ -616,6 +617,7 @@ class Searcher {
   // next move, proves it no better than alpha with a null window, re-searches it if it is.
   void split(Bits p, Bits o, int& alpha, int beta, int n, const MoveItem* list, int count, int& best, int& best_move) {
     std::atomic<int> next{0};
+    std::atomic<int> live{alpha};  // alpha as the helpers' searches see it while they run
     std::mutex mu;
     auto work = [&](Searcher& s) {
       for (;;) {
@@ -629,28 +631,41 @@ class Searcher {
         if (i >= count) return;
         const MoveItem& it = list[i];
         const Bits np = o & ~it.f, no = p | it.f | bit(it.sq);
-        int v = -s.nws(np, no, -a - 1, n - 1);
-        // A fail-high against a stale alpha (another thread has raised it meanwhile) is tested
-        // again at the current alpha before any full-window re-search: re-searching from the stale
-        // bound computes the exact value of a move that is no better than the best found.
-        while (v > a && v < beta) {
+        int v = -127;
+        for (;;) {
+          // The null-window proof runs at the alpha of its start and is abandoned (and run again)
+          // as soon as another thread raises alpha: a proof against a stale, lower alpha is
+          // tighter than needed and can cost many times the nodes (FFO #47: ×10, see bench).
+          s.live_alpha_ = &live;
+          s.search_alpha_ = a;
+          bool aborted = false;
+          try {
+            v = -s.nws(np, no, -a - 1, n - 1);
+          } catch (const Aborted&) {
+            aborted = true;
+          }
+          s.live_alpha_ = nullptr;
+          if (!aborted && (v <= a || v >= beta)) break;
           int now;
           {
             std::lock_guard<std::mutex> lock(mu);
+            if (best >= beta) return;
             now = alpha;
           }
-          if (v > now) {
+          if (!aborted && v > now) {  // better than the best so far: the exact value is needed
             v = -s.pvs(np, no, -beta, -(v - 1), n - 1);
             break;
           }
-          a = now;
-          v = -s.nws(np, no, -a - 1, n - 1);
+          a = now;  // aborted, or a fail-high over a stale alpha only: test again at the current one
         }
         std::lock_guard<std::mutex> lock(mu);
         if (v > best) {
           best = v;
           best_move = it.sq;
-          if (v > alpha) alpha = v;
+          if (v > alpha) {
+            alpha = v;
+            live.store(v, std::memory_order_relaxed);
+          }
         }
       }
     };
@@ -667,8 +682,11 @@ class Searcher {
     for (auto& h : helpers) nodes += h->nodes;
   }
 
+  struct Aborted {};  // thrown out of a split's null-window search when alpha has risen
   TranspositionTable& tt_;
   unsigned helpers_;
+  const std::atomic<int>* live_alpha_ = nullptr;  // set while searching a split's younger move
+  int search_alpha_ = 0;                          // the alpha that search started from
 };
 
 template <int N>

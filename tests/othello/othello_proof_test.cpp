@@ -25,10 +25,19 @@ namespace fs = std::filesystem;
 
 namespace {
 
+// A scratch directory for this process's proof files, removed when the tests end.
+struct ScratchDir {
+  fs::path path = fs::temp_directory_path() / ("zermelo_othello_proof_" + std::to_string(::getpid()));
+  ScratchDir() { fs::create_directories(path); }
+  ~ScratchDir() {
+    std::error_code ignored;
+    fs::remove_all(path, ignored);
+  }
+};
+
 fs::path temp_file(const std::string& name) {
-  const fs::path dir = fs::temp_directory_path() / ("zermelo_othello_proof_" + std::to_string(::getpid()));
-  fs::create_directories(dir);
-  return dir / name;
+  static const ScratchDir dir;
+  return dir.path / name;
 }
 
 std::vector<ProofRecord> read_records(const fs::path& path) {

@@ -43,6 +43,26 @@ TEST(OthelloCli, PerftAsJson) {
   EXPECT_EQ(j["leaves"], (std::vector<int>{4, 12, 56, 244, 1396}));
 }
 
+TEST(OthelloCli, WeakSolveProofChecksAndPlaysAndAWrongValueFails) {
+  const std::string dir = ::testing::TempDir();
+  const std::string proof = dir + "/cli4.proof";
+  CliRun r = run("--json --quiet othello weak-solve --size 4 --proof " + proof);
+  ASSERT_EQ(r.status, 0) << r.out;
+  const auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["value"], -10);
+  EXPECT_GT(j["proof_leaves"].get<int>(), 0);
+  r = run("othello check-proof " + proof);
+  EXPECT_EQ(r.status, 0) << r.out;
+  EXPECT_NE(r.out.find("proves value >= -10 for the side to move at the start position"), std::string::npos) << r.out;
+  r = run("othello play --size 4 --proof " + proof + " --as white --games 3");
+  EXPECT_EQ(r.status, 0) << r.out;
+  r = run("othello check-proof " + dir + "/no-such.proof");
+  EXPECT_NE(r.status, 0);
+  r = run("othello weak-solve --size 4 --value 0 --quiet");
+  EXPECT_NE(r.status, 0);
+  EXPECT_NE(r.out.find("refuted: value >= 0"), std::string::npos) << r.out;
+}
+
 TEST(OthelloCli, BadInputFailsWithAClearMessage) {
   CliRun r = run("othello solve XO- X");
   EXPECT_NE(r.status, 0);

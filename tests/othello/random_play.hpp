@@ -11,13 +11,7 @@ namespace zermelo::othello::test_support {
 // position from the next mover's side.
 template <int N>
 void play_random_move(std::mt19937_64& rng, Bits moves, Bits& p, Bits& o) {
-  int pick = static_cast<int>(rng() % static_cast<unsigned>(popcount(moves)));
-  while (pick--) moves &= moves - 1;
-  const int sq = std::countr_zero(moves);
-  const Bits f = flips<N>(p, o, sq);
-  const Bits np = o & ~f, no = p | f | bit(sq);
-  p = np;
-  o = no;
+  play<N>(p, o, nth_square(moves, static_cast<int>(rng() % static_cast<unsigned>(popcount(moves)))));
 }
 
 }  // namespace zermelo::othello::test_support

@@ -2,19 +2,31 @@
 //   othello solve BOARD SIDE | --ffo N --ffo-file F   exact score, best move, PV, nodes, nodes/s
 //   othello perft DEPTH [--size 8|6|4] [--ended vanish|stay]
 //   othello enumerate --discs D | --empties K [--size 8|6|4]   symmetry-unique positions by layer
+//   othello weak-solve [--size N] [--leaf-empties K] [--value V] [--proof FILE] [BOARD SIDE]
+//   othello check-proof FILE                          replay a proof with the rules and the solver
+//   othello fit-eval --size N                         least-squares fit of the evaluation's weights
+//   othello predict --empties K [--size N] [--out F]  predicted values of a whole layer (step 2)
+//   othello play --proof F --as black|white [--games K]  the perfect player against random play
 // Othello stays outside the generic Game interface: its positions are two 64-bit bitboards.
 #include <chrono>
+#include <cmath>
+#include <memory>
 #include <cstdlib>
 #include <iomanip>
 #include <iostream>
+#include <optional>
+#include <random>
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <stdexcept>
 
 #include "tools/zermelo/command.hpp"
+#include "zermelo/games/othello/eval.hpp"
 #include "zermelo/games/othello/notation.hpp"
 #include "zermelo/games/othello/perft.hpp"
+#include "zermelo/games/othello/proof.hpp"
 #include "zermelo/games/othello/solver.hpp"
+#include "zermelo/io/run_file.hpp"
 
 namespace {
 
@@ -207,6 +219,303 @@ void run_enumerate(int discs, int empties, int size) {
             << "time " << std::fixed << std::setprecision(3) << secs << " s\n";
 }
 
+struct WeakSolveArgs {
+  std::string board, side;
+  int size = 6;
+  int leaf_empties = -1;  // default by size
+  int predict_depth = 4;
+  int tt_bits = 20;
+  std::optional<int> value;
+  std::string proof;
+};
+
+int default_leaf_empties(int size) { return size == 4 ? 6 : size == 6 ? 20 : 36; }
+
+void run_weak_solve(const WeakSolveArgs& a) {
+  const Position pos = a.board.empty() ? start_position(a.size) : parse_position(a.board, a.side, a.size);
+  WeakSolveOptions opt;
+  opt.leaf_empties = a.leaf_empties >= 0 ? a.leaf_empties : default_leaf_empties(pos.size);
+  opt.predict_depth = a.predict_depth;
+  opt.value = a.value;
+  opt.threads = std::max(1u, zermelo::cli::globals().threads);
+  opt.tt_bits = a.tt_bits;
+  opt.proof_path = a.proof;
+  const bool json = zermelo::cli::globals().json;
+  auto progress = [&](const WeakSolveProgress& pr) {
+    if (zermelo::cli::globals().quiet) return;
+    std::cerr << "  [" << std::fixed << std::setprecision(1) << pr.seconds << " s] proving "
+              << goal_text(pr.goal, pr.bound) << ", round " << pr.round << ": batch " << pr.batch
+              << ", leaves solved " << pr.leaves_solved << "\n";
+  };
+  WeakSolveResult r;
+  switch (pos.size) {
+    case 4: r = weak_solve<4>(pos.mover(), pos.opponent(), opt, progress); break;
+    case 6: r = weak_solve<6>(pos.mover(), pos.opponent(), opt, progress); break;
+    default: r = weak_solve<8>(pos.mover(), pos.opponent(), opt, progress); break;
+  }
+  const std::string mover = pos.white_to_move ? "White" : "Black";
+  if (json) {
+    nlohmann::json attempts = nlohmann::json::array();
+    for (std::size_t i = 0; i < r.attempts.size(); ++i)
+      attempts.push_back({{"goal", goal_text(r.attempts[i].first, r.attempts[i].second)},
+                          {"proved", static_cast<bool>(r.attempt_proved[i])}});
+    nlohmann::json j{{"size", pos.size},
+                     {"board", board_string(pos)},
+                     {"side", pos.white_to_move ? "O" : "X"},
+                     {"value", r.value},
+                     {"leaf_empties", opt.leaf_empties},
+                     {"predict_depth", opt.predict_depth},
+                     {"proof_internal_nodes", r.internal_nodes},
+                     {"proof_leaves", r.leaves},
+                     {"positions_solved_exactly", r.leaf_solves},
+                     {"leaf_solver_nodes", r.leaf_nodes},
+                     {"rounds", r.rounds},
+                     {"failed_predictions", r.failed_predictions},
+                     {"attempts", attempts},
+                     {"proof_file", a.proof},
+                     {"threads", opt.threads},
+                     {"seconds", r.seconds},
+                     {"cpu_seconds", r.cpu_seconds}};
+    std::cout << j.dump(2) << "\n";
+    return;
+  }
+  std::cout << render(pos);
+  std::cout << "value                     " << (r.value > 0 ? "+" : "") << r.value << " for " << mover
+            << " (proved: value >= " << r.value << " and value <= " << r.value << ")\n"
+            << "attempts                 ";
+  for (std::size_t i = 0; i < r.attempts.size(); ++i)
+    std::cout << " " << goal_text(r.attempts[i].first, r.attempts[i].second) << (r.attempt_proved[i] ? " proved;" : " refuted;");
+  std::cout << "\n"
+            << "leaf layer                <= " << opt.leaf_empties << " empties (solved exactly)\n"
+            << "proof internal nodes      " << r.internal_nodes << "\n"
+            << "proof leaves              " << r.leaves << "\n"
+            << "positions solved exactly  " << r.leaf_solves << " (" << r.leaf_nodes << " solver nodes)\n"
+            << "select/solve rounds       " << r.rounds << "\n"
+            << "failed predictions        " << r.failed_predictions << "\n"
+            << "proof file                " << (a.proof.empty() ? "(not written: give --proof FILE)" : a.proof) << "\n"
+            << "time                      " << std::fixed << std::setprecision(1) << r.seconds << " s (CPU "
+            << r.cpu_seconds << " s)\n";
+}
+
+void run_check_proof(const std::string& path, int tt_bits) {
+  const ProofCheck c = check_proof(path, tt_bits);
+  nlohmann::json roots = nlohmann::json::array();
+  for (const ProofRoot& r : c.roots) {
+    Position pos;
+    pos.size = c.size;
+    pos.black = r.p;
+    pos.white = r.o;
+    roots.push_back({{"board", board_string(pos)}, {"goal", goal_text(r.goal, r.bound)}, {"is_start", r.is_start}});
+  }
+  if (zermelo::cli::globals().json) {
+    nlohmann::json j{{"ok", c.ok},       {"error", c.error},         {"size", c.size},
+                     {"nodes", c.nodes}, {"expanded", c.expanded},   {"leaves", c.leaves},
+                     {"edges", c.edges}, {"unreachable", c.unreachable}, {"leaf_solver_nodes", c.leaf_solver_nodes},
+                     {"roots", roots},   {"seconds", c.seconds}};
+    std::cout << j.dump(2) << "\n";
+  } else if (c.ok) {
+    std::cout << "proof OK: " << path << " (" << c.size << "x" << c.size << ")\n";
+    for (const ProofRoot& r : c.roots)
+      std::cout << "  proves " << goal_text(r.goal, r.bound) << " for the side to move at "
+                << (r.is_start ? "the start position" : "the root (canonical, mover as X)") << "\n";
+    std::cout << "nodes " << c.nodes << " (expanded " << c.expanded << ", leaves " << c.leaves << "), edges "
+              << c.edges << ", unreachable " << c.unreachable << "\n"
+              << "leaves re-solved with " << c.leaf_solver_nodes << " solver nodes\n"
+              << "time " << std::fixed << std::setprecision(1) << c.seconds << " s\n";
+  }
+  if (!c.ok) throw std::runtime_error("proof rejected: " + path + ": " + c.error);
+}
+
+template <int N>
+EvalFit fit_sized(int samples, int lo, int hi, std::uint64_t seed) {
+  return fit_evaluation<N>(samples, lo, hi, seed);
+}
+
+void run_fit_eval(int size, int samples, int lo, int hi, std::uint64_t seed) {
+  EvalFit f;
+  switch (size) {
+    case 4: f = fit_sized<4>(samples, lo, hi, seed); break;
+    case 6: f = fit_sized<6>(samples, lo, hi, seed); break;
+    case 8: f = fit_sized<8>(samples, lo, hi, seed); break;
+    default: throw std::invalid_argument("othello fit-eval: board size must be 4, 6 or 8, not " + std::to_string(size));
+  }
+  if (zermelo::cli::globals().json) {
+    nlohmann::json w = nlohmann::json::object();
+    for (int i = 0; i < kEvalFeatures; ++i) w[eval_feature_name(i)] = f.weights[static_cast<std::size_t>(i)];
+    nlohmann::json j{{"size", size},           {"samples", f.samples},
+                     {"min_empties", lo},      {"max_empties", hi},
+                     {"weights", w},           {"rms_error", f.rms_error},
+                     {"default_rms_error", f.default_rms_error}, {"sign_agreement", f.sign_agreement},
+                     {"seconds", f.seconds}};
+    std::cout << j.dump(2) << "\n";
+    return;
+  }
+  std::cout << "least-squares fit, " << size << "x" << size << ", " << f.samples << " random-play positions with "
+            << lo << ".." << hi << " empties, exact scores\n";
+  for (int i = 0; i < kEvalFeatures; ++i)
+    std::cout << "  " << std::setw(20) << std::left << eval_feature_name(i) << std::right << std::fixed
+              << std::setprecision(3) << f.weights[static_cast<std::size_t>(i)] << "\n";
+  std::cout << "rms error " << std::setprecision(2) << f.rms_error << " discs (compiled-in weights: "
+            << f.default_rms_error << "), sign agreement " << std::setprecision(3) << f.sign_agreement << "\n"
+            << "time " << std::setprecision(1) << f.seconds << " s\n";
+}
+
+// One predicted layer position on disk: canonical (mover, opponent) and the prediction.
+struct PredictedRecord {
+  std::uint64_t p = 0, o = 0;
+  std::int32_t predicted = 0;  // 1/100 disc, side to move
+  std::int32_t pad = 0;
+};
+static_assert(sizeof(PredictedRecord) == 24);
+
+struct PredictArgs {
+  int size = 6;
+  int empties = -1;
+  int depth = 4;
+  int exact_sample = 0;
+  std::string out;
+};
+
+template <int N>
+void run_predict_sized(const PredictArgs& a) {
+  constexpr int S = N * N;
+  if (a.empties < 0 || a.empties > S - 4)
+    throw std::invalid_argument("othello predict: --empties must be in 0.." + std::to_string(S - 4));
+  const auto t0 = std::chrono::steady_clock::now();
+  std::vector<PosKey> layer;
+  unique_positions_by_discs<N>(S - a.empties, &layer);
+  const double enum_secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  std::unique_ptr<zermelo::RunWriter> out;
+  if (!a.out.empty()) {
+    zermelo::RunOptions ro;
+    ro.record_size = sizeof(PredictedRecord);
+    ro.record_type = "othello.predicted.v1";
+    ro.sort_key = "canonical (mover, opponent) asc";
+    out = std::make_unique<zermelo::RunWriter>(a.out, ro);
+  }
+  std::vector<int> predicted(layer.size());
+  std::uint64_t wins = 0, draws = 0, losses = 0;
+  double sum = 0;
+  for (std::size_t i = 0; i < layer.size(); ++i) {
+    const int v = predict<N>(layer[i].p, layer[i].o, a.depth);
+    predicted[i] = v;
+    (v >= 100 ? wins : v <= -100 ? losses : draws) += 1;
+    sum += v / 100.0;
+    if (out) out->push(PredictedRecord{layer[i].p, layer[i].o, v, 0});
+  }
+  if (out) out->finish();
+  const double predict_secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count() - enum_secs;
+  // Against exact values on an evenly spaced sample of the layer.
+  int agree = 0;
+  double se = 0, sample_secs = 0;
+  const int sample = std::min<int>(a.exact_sample, static_cast<int>(layer.size()));
+  if (sample > 0) {
+    const auto s0 = std::chrono::steady_clock::now();
+    EndgameSolver<N> solver(22);
+    for (int k = 0; k < sample; ++k) {
+      const std::size_t i = layer.size() * static_cast<std::size_t>(k) / static_cast<std::size_t>(sample);
+      const int exact = solver.solve(layer[i].p, layer[i].o, -S, S).score;
+      const int v = predicted[i];
+      agree += (v >= 100 ? 1 : v <= -100 ? -1 : 0) == (exact > 0 ? 1 : exact < 0 ? -1 : 0);
+      se += (v / 100.0 - exact) * (v / 100.0 - exact);
+    }
+    sample_secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - s0).count();
+  }
+  const double n = static_cast<double>(std::max<std::size_t>(1, layer.size()));
+  if (zermelo::cli::globals().json) {
+    nlohmann::json j{{"size", N},
+                     {"empties", a.empties},
+                     {"depth", a.depth},
+                     {"positions", layer.size()},
+                     {"predicted_wins", wins},
+                     {"predicted_draws", draws},
+                     {"predicted_losses", losses},
+                     {"mean_predicted", sum / n},
+                     {"out", a.out},
+                     {"enumerate_seconds", enum_secs},
+                     {"predict_seconds", predict_secs}};
+    if (sample > 0) {
+      j["exact_sample"] = sample;
+      j["sign_agreement"] = static_cast<double>(agree) / sample;
+      j["rms_error"] = std::sqrt(se / sample);
+      j["exact_seconds"] = sample_secs;
+    }
+    std::cout << j.dump(2) << "\n";
+    return;
+  }
+  std::cout << "layer " << a.empties << " empties, " << N << "x" << N << ": " << layer.size()
+            << " positions (canonical, passes taken, finished games dropped)\n"
+            << "predicted by a " << a.depth << "-ply search on the fitted evaluation (side to move):\n"
+            << "  win (>= +1 disc) " << wins << ", draw (|v| < 1) " << draws << ", loss " << losses << ", mean "
+            << std::fixed << std::setprecision(2) << sum / n << " discs\n";
+  if (sample > 0)
+    std::cout << "exact sample of " << sample << ": sign agreement " << std::setprecision(3)
+              << static_cast<double>(agree) / sample << ", rms error " << std::setprecision(2) << std::sqrt(se / sample)
+              << " discs (" << std::setprecision(1) << sample_secs << " s)\n";
+  if (!a.out.empty()) std::cout << "written to " << a.out << "\n";
+  std::cout << "time: enumerate " << std::setprecision(1) << enum_secs << " s, predict " << predict_secs << " s\n";
+}
+
+struct PlayArgs {
+  std::string proof;
+  std::string as = "white";
+  int games = 10;
+  std::uint64_t seed = 1;
+};
+
+// Games of the proof's perfect player against a uniformly random opponent, from the start.
+template <int N>
+void run_play_sized(const PlayArgs& a) {
+  const bool player_white = parse_side(a.as);
+  ProofPlayer<N> player(a.proof);
+  const std::optional<int> guarantee = player_white ? player.white_guarantee : player.black_guarantee;
+  std::mt19937_64 rng(a.seed);
+  nlohmann::json games = nlohmann::json::array();
+  int worst = N * N, below = 0;
+  for (int g = 0; g < a.games; ++g) {
+    Bits p = Geometry<N>::kStartBlack, o = Geometry<N>::kStartWhite;
+    bool white = false;
+    std::string line;
+    while (legal_moves<N>(p, o) || legal_moves<N>(o, p)) {
+      const Bits moves = legal_moves<N>(p, o);
+      int sq = kPass;
+      if (white == player_white)
+        sq = player.choose(p, o);
+      else if (moves)
+        sq = nth_square(moves, static_cast<int>(rng() % static_cast<unsigned>(popcount(moves))));
+      line += square_name(sq);
+      if (sq == kPass)
+        std::swap(p, o);
+      else
+        play<N>(p, o, sq);
+      white = !white;
+    }
+    const int score = (white == player_white ? 1 : -1) * final_score<N>(p, o);  // for the player
+    worst = std::min(worst, score);
+    below += guarantee && score < *guarantee;
+    games.push_back({{"moves", line}, {"score", score}});
+    if (!zermelo::cli::globals().json)
+      std::cout << "game " << std::setw(3) << g + 1 << "  " << (score > 0 ? "+" : "") << score << "  " << line << "\n";
+  }
+  if (zermelo::cli::globals().json) {
+    nlohmann::json j{{"size", N},
+                     {"player", player_white ? "white" : "black"},
+                     {"games", games},
+                     {"worst_score", worst},
+                     {"below_guarantee", below},
+                     {"moves_from_proof", player.moves_from_proof},
+                     {"moves_from_solver", player.moves_from_solver}};
+    if (guarantee) j["guarantee"] = *guarantee;
+    std::cout << j.dump(2) << "\n";
+  } else {
+    std::cout << "player " << (player_white ? "White" : "Black") << ", worst score " << worst;
+    if (guarantee) std::cout << " (the proof guarantees >= " << *guarantee << ")";
+    std::cout << "; moves from the proof " << player.moves_from_proof << ", from the endgame solver "
+              << player.moves_from_solver << "\n";
+  }
+  if (below) throw std::runtime_error(std::to_string(below) + " games scored below the proof's guarantee");
+}
+
 void setup_othello(CLI::App& app) {
   auto* oth = app.add_subcommand("othello", "Othello: exact endgame solver, perft, position enumeration");
   oth->require_subcommand(1);
@@ -245,6 +554,77 @@ void setup_othello(CLI::App& app) {
   enum_cmd->callback([] {
     if (discs < 0 && empties < 0) throw std::invalid_argument("othello enumerate: give --discs D or --empties K");
     run_enumerate(discs, empties, esize);
+  });
+
+  static PredictArgs pa;
+  auto* pr = oth->add_subcommand("predict", "predicted values of every position of a layer (spec step 2)");
+  pr->add_option("--size", pa.size, "board size: 8, 6 or 4")->capture_default_str();
+  pr->add_option("--empties", pa.empties, "the layer: positions with this many empty squares")->required();
+  pr->add_option("--depth", pa.depth, "plies of the shallow search")->capture_default_str()->check(CLI::Range(0, 12));
+  pr->add_option("--exact-sample", pa.exact_sample, "solve this many evenly spaced positions exactly and compare");
+  pr->add_option("--out", pa.out, "write (position, prediction) records to this run file");
+  pr->callback([] {
+    switch (pa.size) {
+      case 4: run_predict_sized<4>(pa); break;
+      case 6: run_predict_sized<6>(pa); break;
+      case 8: run_predict_sized<8>(pa); break;
+      default: throw std::invalid_argument("othello predict: board size must be 4, 6 or 8");
+    }
+  });
+
+  static WeakSolveArgs wa;
+  auto* ws = oth->add_subcommand("weak-solve", "prove a position's value with a proof tree (default: the start)");
+  ws->add_option("board", wa.board, "a position instead of the start (board text, then side)");
+  ws->add_option("side", wa.side, "side to move: X (black) or O (white)");
+  ws->add_option("--size", wa.size, "board size: 8, 6 or 4")->capture_default_str();
+  ws->add_option("--leaf-empties", wa.leaf_empties,
+                 "solve positions with at most K empties exactly (default 6 on 4x4, 20 on 6x6, 36 on 8x8)");
+  ws->add_option("--predict-depth", wa.predict_depth, "plies of the shallow search that orders moves")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 12));
+  ws->add_option("--value", wa.value, "prove exactly this value (e.g. 0: the paper's draw); default: find it");
+  ws->add_option("--proof", wa.proof, "write the proof tree to this run file");
+  ws->add_option("--tt-bits", wa.tt_bits, "each leaf solver's table: 2^B slots of 24 bytes")
+      ->capture_default_str()
+      ->check(CLI::Range(10, 28));
+  ws->callback([] { run_weak_solve(wa); });
+
+  static PlayArgs la;
+  static int lsize = 6;
+  auto* pl = oth->add_subcommand("play", "a perfect player (a proof tree, then the endgame solver) against random play");
+  pl->add_option("--proof", la.proof, "the proof file (from weak-solve --proof)")->required();
+  pl->add_option("--as", la.as, "the player's colour: black or white")->capture_default_str();
+  pl->add_option("--size", lsize, "board size of the proof: 8, 6 or 4")->capture_default_str();
+  pl->add_option("--games", la.games, "games to play")->capture_default_str();
+  pl->add_option("--seed", la.seed, "random seed of the opponent")->capture_default_str();
+  pl->callback([] {
+    switch (lsize) {
+      case 4: run_play_sized<4>(la); break;
+      case 6: run_play_sized<6>(la); break;
+      case 8: run_play_sized<8>(la); break;
+      default: throw std::invalid_argument("othello play: board size must be 4, 6 or 8");
+    }
+  });
+
+  static std::string proof_file;
+  static int check_tt_bits = 20;
+  auto* cp = oth->add_subcommand("check-proof", "check a proof tree with the rules and the endgame solver alone");
+  cp->add_option("file", proof_file, "the proof run file")->required();
+  cp->add_option("--tt-bits", check_tt_bits, "the leaf solver's table: 2^B slots")->capture_default_str()->check(CLI::Range(10, 28));
+  cp->callback([] { run_check_proof(proof_file, check_tt_bits); });
+
+  static int fsize = 6, fsamples = 4000, fmin = -1, fmax = -1;
+  static std::uint64_t fseed = 1;
+  auto* fit = oth->add_subcommand("fit-eval", "fit the evaluation's weights by least squares on exact endgame scores");
+  fit->add_option("--size", fsize, "board size: 8, 6 or 4")->capture_default_str();
+  fit->add_option("--samples", fsamples, "random-play positions to solve")->capture_default_str();
+  fit->add_option("--min-empties", fmin, "fewest empties of a sample (default by size)");
+  fit->add_option("--max-empties", fmax, "most empties of a sample (default by size)");
+  fit->add_option("--seed", fseed, "random seed")->capture_default_str();
+  fit->callback([] {
+    const int lo = fmin >= 0 ? fmin : fsize == 4 ? 4 : fsize == 6 ? 12 : 14;
+    const int hi = fmax >= 0 ? fmax : fsize == 4 ? 10 : fsize == 6 ? 20 : 18;
+    run_fit_eval(fsize, fsamples, lo, hi, fseed);
   });
 }
 

@@ -88,18 +88,6 @@ struct SearchGeometry {
   }
 };
 
-// One step of a whole board in direction d (0 E, 1 W, 2 S, 3 N, 4 SE, 5 SW, 6 NE, 7 NW).
-template <int d>
-constexpr Bits step(Bits b) {
-  if constexpr (d == 0) return (b << 1) & kNotColA;
-  if constexpr (d == 1) return (b >> 1) & kNotColH;
-  if constexpr (d == 2) return b << 8;
-  if constexpr (d == 3) return b >> 8;
-  if constexpr (d == 4) return (b << 9) & kNotColA;
-  if constexpr (d == 5) return (b << 7) & kNotColH;
-  if constexpr (d == 6) return (b >> 7) & kNotColA;
-  return (b >> 9) & kNotColH;
-}
 constexpr int opposite(int d) { return d ^ 1; }
 
 // Discs of `p` that can never be flipped (a sufficient test): along every axis the line through
@@ -407,9 +395,6 @@ class Searcher {
     const int corners = popcount(p & SG::kCorners) - popcount(o & SG::kCorners);
     return kWeightMobility * mobility + kWeightCorner * corners;
   }
-  static Bits around(Bits b) {
-    return step<0>(b) | step<1>(b) | step<2>(b) | step<3>(b) | step<4>(b) | step<5>(b) | step<6>(b) | step<7>(b);
-  }
   static constexpr int kWeightMobility = 16;
   static constexpr int kWeightCorner = 24;
   static constexpr int kWeightShallow = 32;
@@ -468,7 +453,7 @@ class Searcher {
       const Bits np = o & ~it.f, no = p | it.f | bit(sq);
       const Bits replies = legal_moves<N>(np, no);
       const Bits new_empty = empty & ~bit(sq);
-      it.score = -(popcount(replies) + popcount(replies & SG::kCorners)) * 256 - popcount(around(no) & new_empty) * 16 +
+      it.score = -(popcount(replies) + popcount(replies & SG::kCorners)) * 256 - popcount(neighbours(no) & new_empty) * 16 +
                  ((odd & bit(sq)) ? 8 : 0) + ((SG::kCorners & bit(sq)) ? 32 : 0) +
                  corner_stability(no) * kWeightCornerStab;
       if (sort_depth > 0) it.score += -shallow(np, no, sort_depth - 1, -100000, 100000) * kWeightShallow;
@@ -507,6 +492,7 @@ class Searcher {
   }
 
   int nws_deep(Bits p, Bits o, int alpha, int n) {
+    if (live_alpha_ && live_alpha_->load(std::memory_order_relaxed) > search_alpha_) throw Aborted{};
     int bound;
     if (stability_cut(p, o, alpha, n, bound)) {
       ++nodes;
@@ -631,6 +617,7 @@ class Searcher {
   // next move, proves it no better than alpha with a null window, re-searches it if it is.
   void split(Bits p, Bits o, int& alpha, int beta, int n, const MoveItem* list, int count, int& best, int& best_move) {
     std::atomic<int> next{0};
+    std::atomic<int> live{alpha};  // alpha as the helpers' searches see it while they run
     std::mutex mu;
     auto work = [&](Searcher& s) {
       for (;;) {
@@ -644,13 +631,41 @@ class Searcher {
         if (i >= count) return;
         const MoveItem& it = list[i];
         const Bits np = o & ~it.f, no = p | it.f | bit(it.sq);
-        int v = -s.nws(np, no, -a - 1, n - 1);
-        if (v > a && v < beta) v = -s.pvs(np, no, -beta, -(v - 1), n - 1);
+        int v = -127;
+        for (;;) {
+          // The null-window proof runs at the alpha of its start and is abandoned (and run again)
+          // as soon as another thread raises alpha: a proof against a stale, lower alpha is
+          // tighter than needed and can cost many times the nodes (FFO #47: ×10, see bench).
+          s.live_alpha_ = &live;
+          s.search_alpha_ = a;
+          bool aborted = false;
+          try {
+            v = -s.nws(np, no, -a - 1, n - 1);
+          } catch (const Aborted&) {
+            aborted = true;
+          }
+          s.live_alpha_ = nullptr;
+          if (!aborted && (v <= a || v >= beta)) break;
+          int now;
+          {
+            std::lock_guard<std::mutex> lock(mu);
+            if (best >= beta) return;
+            now = alpha;
+          }
+          if (!aborted && v > now) {  // better than the best so far: the exact value is needed
+            v = -s.pvs(np, no, -beta, -(v - 1), n - 1);
+            break;
+          }
+          a = now;  // aborted, or a fail-high over a stale alpha only: test again at the current one
+        }
         std::lock_guard<std::mutex> lock(mu);
         if (v > best) {
           best = v;
           best_move = it.sq;
-          if (v > alpha) alpha = v;
+          if (v > alpha) {
+            alpha = v;
+            live.store(v, std::memory_order_relaxed);
+          }
         }
       }
     };
@@ -667,8 +682,11 @@ class Searcher {
     for (auto& h : helpers) nodes += h->nodes;
   }
 
+  struct Aborted {};  // thrown out of a split's null-window search when alpha has risen
   TranspositionTable& tt_;
   unsigned helpers_;
+  const std::atomic<int>* live_alpha_ = nullptr;  // set while searching a split's younger move
+  int search_alpha_ = 0;                          // the alpha that search started from
 };
 
 template <int N>
@@ -748,6 +766,37 @@ SolveResult solve(Bits p, Bits o, const SolveOptions& options) {
 }
 
 template <int N>
+struct EndgameSolver<N>::Impl {
+  explicit Impl(int bits) : tt(bits), searcher(tt, 0) {}
+  TranspositionTable tt;
+  Searcher<N> searcher;
+};
+
+template <int N>
+EndgameSolver<N>::EndgameSolver(int tt_bits) : impl_(std::make_unique<Impl>(tt_bits)) {}
+template <int N>
+EndgameSolver<N>::~EndgameSolver() = default;
+
+template <int N>
+SolveResult EndgameSolver<N>::solve(Bits p, Bits o, int alpha, int beta) {
+  check_position<N>(p, o);
+  constexpr int S = N * N;
+  alpha = std::clamp(alpha, -S, S);
+  beta = std::clamp(beta, -S, S);
+  if (alpha > beta) throw std::invalid_argument("othello: empty search window (alpha > beta)");
+  SolveResult r;
+  r.empties = S - popcount(p | o);
+  const int a = alpha == -S ? -S - 1 : alpha - 1, b = beta == S ? S + 1 : beta + 1;
+  const std::uint64_t nodes0 = impl_->searcher.nodes;
+  int best_move = -1;
+  r.score = impl_->searcher.pvs(p, o, a, b, r.empties, &best_move);
+  r.exact = r.score > a && r.score < b;
+  r.best_move = best_move;
+  r.nodes = impl_->searcher.nodes - nodes0;
+  return r;
+}
+
+template <int N>
 std::vector<std::pair<int, int>> solve_each_move(Bits p, Bits o, const SolveOptions& options) {
   check_position<N>(p, o);
   constexpr int S = N * N;
@@ -783,7 +832,8 @@ int minimax(Bits p, Bits o, std::uint64_t* nodes) {
 #define ZERMELO_OTHELLO_INSTANTIATE(N)                                                           \
   template SolveResult solve<N>(Bits, Bits, const SolveOptions&);                                \
   template std::vector<std::pair<int, int>> solve_each_move<N>(Bits, Bits, const SolveOptions&); \
-  template int minimax<N>(Bits, Bits, std::uint64_t*);
+  template int minimax<N>(Bits, Bits, std::uint64_t*);                                           \
+  template class EndgameSolver<N>;
 ZERMELO_OTHELLO_INSTANTIATE(4)
 ZERMELO_OTHELLO_INSTANTIATE(6)
 ZERMELO_OTHELLO_INSTANTIATE(8)

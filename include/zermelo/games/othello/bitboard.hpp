@@ -114,6 +114,40 @@ inline Bits flips(Bits p, Bits o, int sq) {
 
 inline int popcount(Bits b) { return std::popcount(b); }
 
+// One step of a whole board in direction d (0 E, 1 W, 2 S, 3 N, 4 SE, 5 SW, 6 NE, 7 NW), discs
+// that would wrap around a row dropped (the search and the evaluation both need it).
+template <int d>
+constexpr Bits step(Bits b) {
+  if constexpr (d == 0) return (b << 1) & kNotColA;
+  if constexpr (d == 1) return (b >> 1) & kNotColH;
+  if constexpr (d == 2) return b << 8;
+  if constexpr (d == 3) return b >> 8;
+  if constexpr (d == 4) return (b << 9) & kNotColA;
+  if constexpr (d == 5) return (b << 7) & kNotColH;
+  if constexpr (d == 6) return (b >> 7) & kNotColA;
+  return (b >> 9) & kNotColH;
+}
+
+// The squares next to any square of b (mask with the board's empties before use).
+constexpr Bits neighbours(Bits b) {
+  return step<0>(b) | step<1>(b) | step<2>(b) | step<3>(b) | step<4>(b) | step<5>(b) | step<6>(b) | step<7>(b);
+}
+
+// Plays the legal move `sq` for the side to move; afterwards (p, o) is seen from the next mover.
+template <int N>
+inline void play(Bits& p, Bits& o, int sq) {
+  const Bits f = flips<N>(p, o, sq);
+  const Bits np = o & ~f, no = p | f | bit(sq);
+  p = np;
+  o = no;
+}
+
+// The square of the k-th (from 0) set bit of b.
+inline int nth_square(Bits b, int k) {
+  while (k--) b &= b - 1;
+  return std::countr_zero(b);
+}
+
 // Final score for the side to move when the game is over: disc difference, empties to the winner.
 template <int N>
 inline int final_score(Bits p, Bits o) {

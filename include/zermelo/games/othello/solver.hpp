@@ -8,6 +8,7 @@
 // move with empty squares going to the winner (always even), in [-N*N, N*N].
 #pragma once
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 #include "zermelo/games/othello/bitboard.hpp"
@@ -38,6 +39,26 @@ struct SolveResult {
 // discs outside the board).
 template <int N>
 SolveResult solve(Bits p, Bits o, const SolveOptions& options = {});
+
+// A solver that keeps its transposition table from one call to the next: the proof pipeline
+// solves thousands of related positions (the leaves of one proof tree share subtrees), and every
+// bound in the table is a fact about a position's exact value, so it stays true for any root.
+// One thread; give each worker thread its own.
+template <int N>
+class EndgameSolver {
+ public:
+  explicit EndgameSolver(int tt_bits = 20);
+  ~EndgameSolver();
+  EndgameSolver(const EndgameSolver&) = delete;
+  EndgameSolver& operator=(const EndgameSolver&) = delete;
+  // Score within [alpha, beta] exactly; outside it, a bound (exact = false), as SolveOptions.
+  // No principal variation.
+  SolveResult solve(Bits p, Bits o, int alpha, int beta);
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
 
 // Exact scores of every legal move of the side to move (each by a full-window solve), in square order.
 template <int N>

@@ -1,16 +1,18 @@
 // Onitama behind the generic Game interface, registered as `onitama` with options
-// {board, cards}, e.g. {"3x4", "boar"}. The enumerated states are those reachable from the start
-// (terminal ones included), found once by the breadth-first explorer and cached.
+// {board, cards}, e.g. {"3x4", "boar"}. The enumerated states are every legal state of the key
+// encoding (Rules::is_legal), reachable from the start or not, streamed tier by tier with nothing
+// held in RAM, so the out-of-core engine can take boards of billions of states. Unreachable
+// states are solved too; their values are correct for the game played from them.
 //
 // Tiers: captures never come back, so the numbers of Red and Blue students split the states into
 // tiers "r<R>b<B>"; a move stays in its tier or takes one student (one tier down).
 #include <algorithm>
 #include <bit>
 #include <memory>
-#include <mutex>
+#include <stdexcept>
 
 #include "zermelo/game.hpp"
-#include "zermelo/games/onitama/graph.hpp"
+#include "zermelo/games/onitama/rules.hpp"
 
 namespace zermelo::onitama {
 namespace {
@@ -26,17 +28,18 @@ class OnitamaGame final : public Game {
   std::string variant() const override {
     std::string v = std::to_string(rules_.width()) + "x" + std::to_string(rules_.height());
     for (const Card& c : rules_.deck()) v += "; " + describe(c);
-    return v;
+    return v + "; every legal state";  // not the reachable set of earlier versions: no shared resume
   }
 
   void enumerate(const std::string& tier, const std::function<void(StateKey)>& emit) const override {
+    const int most = rules_.width() - 1;
     if (tier == "all") {
-      reachable().for_each([&](Key k) { emit(k); });
+      for (int blue = 0; blue <= most; ++blue)
+        for (int red = 0; red <= most; ++red) rules_.for_each_legal_key(red, blue, emit);
       return;
     }
-    reachable().for_each([&](Key k) {
-      if (tier_of(k) == tier) emit(k);
-    });
+    auto [red, blue] = parse_tier(tier);
+    rules_.for_each_legal_key(red, blue, emit);
   }
 
   std::vector<Tier> tiers() const override {
@@ -68,14 +71,12 @@ class OnitamaGame final : public Game {
     });
   }
 
+  // Every un-move, unfiltered: parents in higher tiers (a student put back) are legal states the
+  // engine simply does not find in the tier it solves.
   bool has_predecessors() const override { return true; }
   void predecessors(StateKey s, std::vector<StateKey>& out) const override {
     out.clear();
-    const KeySet& set = reachable();
-    rules_.for_each_parent(rules_.decode(s), [&](const Position& p, const Move&) {
-      const Key k = rules_.encode(p);
-      if (set.contains(k)) out.push_back(k);  // only states this game enumerates
-    });
+    rules_.for_each_parent(rules_.decode(s), [&](const Position& p, const Move&) { out.push_back(rules_.encode(p)); });
   }
 
   StateKey start() const override { return rules_.start(); }
@@ -101,16 +102,19 @@ class OnitamaGame final : public Game {
   }
 
  private:
-  const KeySet& reachable() const {
-    std::call_once(explored_, [&] { explore(rules_, false, set_); });
-    return set_;
-  }
-
   static std::string tier_name(int red, int blue) { return "r" + std::to_string(red) + "b" + std::to_string(blue); }
 
+  // "r<R>b<B>" -> (R, B); anything else, or counts this board cannot hold, is an error naming it.
+  std::pair<int, int> parse_tier(const std::string& tier) const {
+    const int most = rules_.width() - 1;
+    for (int red = 0; red <= most; ++red)
+      for (int blue = 0; blue <= most; ++blue)
+        if (tier == tier_name(red, blue)) return {red, blue};
+    throw std::invalid_argument("onitama " + rules_.board_name() + ": no tier '" + tier + "' (tiers are r<R>b<B> with 0..." +
+                                std::to_string(most) + " students a side, or all)");
+  }
+
   Rules rules_;
-  mutable std::once_flag explored_;
-  mutable KeySet set_;
 };
 
 }  // namespace

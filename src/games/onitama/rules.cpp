@@ -272,6 +272,22 @@ bool Rules::is_legal(const Position& p) const {
   return p.master[just_moved] != cells_ && p.master[cur] != temple_[just_moved];
 }
 
+std::uint64_t Rules::count_legal(int red, int blue) const {
+  if (red < 0 || blue < 0 || red >= n_ || blue >= n_) return 0;
+  std::uint64_t total = 0;
+  for (int mr = 0; mr <= cells_; ++mr)
+    for (int mb = 0; mb <= cells_; ++mb) {
+      if (mr == mb) continue;  // also excludes both captured
+      const int master[2] = {mr, mb};
+      int ok = 0;
+      for (int player = 0; player < 2; ++player) ok += master[1 - player] != cells_ && master[player] != temple_[1 - player];
+      const int free = cells_ - (mr < cells_) - (mb < cells_);
+      if (red + blue > free) continue;
+      total += static_cast<std::uint64_t>(ok) * binom_[free][red] * binom_[free - red][blue];
+    }
+  return total * dists_.size();
+}
+
 int Rules::count_children(const Position& p) const {
   if (is_terminal(p)) return 0;
   const int me = p.player;

@@ -78,6 +78,8 @@ class Rules {
   // without storing anything: the out-of-core enumeration of one tier.
   template <class F>
   void for_each_legal_key(int red, int blue, F&& f) const;
+  // How many keys for_each_legal_key gives, by counting (master placements × student sets).
+  std::uint64_t count_legal(int red, int blue) const;
   int count_children(const Position& p) const;  // = the number of for_each_child calls, cheaply
 
   // Calls f(child, move) for every move, distinct children in a fixed order; none when terminal.

@@ -171,6 +171,9 @@ TEST(OnitamaGame, CommandLine) {
   std::tie(status, out) = run(std::string(ZERMELO_CLI) + " --json onitama weak-solve --board 4x3");
   EXPECT_EQ(status, 0) << out;
   EXPECT_NE(out.find("\"winner\": \"Blue\""), std::string::npos) << out;
+  std::tie(status, out) = run(std::string(ZERMELO_CLI) + " --json onitama tiers --board 3x3");
+  EXPECT_EQ(status, 0) << out;
+  EXPECT_NE(out.find("\"legal_states\": 82362"), std::string::npos) << out;  // = the streamed count (test above)
   std::tie(status, out) = run(std::string(ZERMELO_CLI) + " onitama query --board 3x3 --state 'rRr/.../bBb red'");
   EXPECT_EQ(status, 0) << out;
   EXPECT_NE(out.find("value: loss in 6"), std::string::npos) << out;

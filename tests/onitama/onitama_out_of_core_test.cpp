@@ -58,14 +58,11 @@ TEST(OnitamaOutOfCore, Boar3x4EqualsTheInRamSolveOnReachableStates) {
   expect_engine_equals_module_on_reachable_states({"3x4", "boar"}, dir.str());
 }
 
-TEST(OnitamaOutOfCore, Boar4x3EqualsTheInRamSolveOnReachableStates) {
+// 4×3 (3.8 M legal states) with the symmetry, to keep the test fast: half the states, and every
+// reachable state is still checked through its folded key.
+TEST(OnitamaOutOfCore, Boar4x3WithTheSymmetryEqualsTheInRamSolveOnReachableStates) {
   testing::ScratchDir dir;
-  expect_engine_equals_module_on_reachable_states({"4x3", "boar"}, dir.str());
-}
-
-TEST(OnitamaOutOfCore, Boar3x4WithTheSymmetryEqualsTheInRamSolveOnReachableStates) {
-  testing::ScratchDir dir;
-  expect_engine_equals_module_on_reachable_states({"3x4", "boar", "symmetry"}, dir.str());
+  expect_engine_equals_module_on_reachable_states({"4x3", "boar", "symmetry"}, dir.str());
 }
 
 TEST(OnitamaOutOfCore, RealCards2x4EqualsTheInRamSolveOnReachableStates) {

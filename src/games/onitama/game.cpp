@@ -9,7 +9,8 @@
 //
 // With the option "symmetry" a state and its player-swapped twin (Rules::swapped: same value) are
 // one state, the smaller key. The twin of an r<R>b<B> state is r<B>b<R>, so the tiers become
-// unordered pairs "s<hi>s<lo>" and hold about half the states.
+// unordered pairs "s<hi>s<lo>" and hold exactly half the states (no state is its own twin: the
+// player to move changes).
 #include <algorithm>
 #include <bit>
 #include <memory>

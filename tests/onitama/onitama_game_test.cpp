@@ -9,6 +9,7 @@
 #include <string>
 
 #include "zermelo/game.hpp"
+#include "zermelo/games/onitama/graph.hpp"
 
 namespace {
 
@@ -25,22 +26,91 @@ std::pair<int, std::string> run(const std::string& cmd) {
 
 }  // namespace
 
-TEST(OnitamaGame, EnumerateSuccessorsPredecessorsAgree) {
-  for (auto opts : {std::vector<std::string>{"3x3", "boar"}, std::vector<std::string>{"2x4", "tiger,ox,crab,eel,boar"},
-                    std::vector<std::string>{"2x4", "fwd=(0,-1)@blue,(0,-2)(1,1),crane,eel,horse"}}) {
+namespace {
+
+// Every legal state of the key space, found the slow way: decode every key and keep those that
+// are legal and encode back to themselves. Independent of the streaming enumeration.
+// With the symmetry, only the smaller key of a state and its twin.
+std::vector<zermelo::StateKey> legal_keys_by_brute_force(const std::vector<std::string>& opts) {
+  const bool symmetry = opts.size() == 3;
+  auto rules = zermelo::onitama::Rules::from_options({opts[0], opts[1]});
+  std::vector<zermelo::StateKey> out;
+  for (zermelo::StateKey k = 0; k < rules.key_space(); ++k) {
+    auto p = rules.decode(k);
+    if (rules.is_legal(p) && rules.encode(p) == k && (!symmetry || rules.encode(rules.swapped(p)) >= k)) out.push_back(k);
+  }
+  return out;
+}
+
+const std::vector<std::vector<std::string>> kSmallGames = {
+    {"3x3", "boar"}, {"3x4", "boar"}, {"2x4", "tiger,ox,crab,eel,boar"}, {"3x2", "fwd=(0,-1)@blue,(0,-2)(1,1),crane,eel,horse"},
+    {"3x3", "boar", "symmetry"}, {"4x2", "boar", "symmetry"}, {"2x4", "rabbit,monkey,elephant,crane,cobra", "symmetry"}};
+
+}  // namespace
+
+TEST(OnitamaGame, EnumerationStreamsEveryLegalStateOnceTierByTier) {
+  for (auto& opts : kSmallGames) {
     auto game = zermelo::make_game("onitama", opts);
+    const bool symmetry = opts.size() == 3;
+    auto rules = zermelo::onitama::Rules::from_options({opts[0], opts[1]});
+    std::vector<zermelo::StateKey> streamed;
+    for (auto& tier : game->tiers()) {
+      std::size_t first = streamed.size();
+      game->enumerate(tier.name, [&](zermelo::StateKey k) { streamed.push_back(k); });
+      const int red = tier.name[1] - '0', blue = tier.name[3] - '0';
+      if (!symmetry) {
+        EXPECT_EQ(streamed.size() - first, rules.count_legal(red, blue)) << tier.name;
+      }
+      for (std::size_t i = first; i < streamed.size(); ++i) {
+        ASSERT_EQ(game->tier_of(streamed[i]), tier.name);
+        if (i > first) {
+          ASSERT_LT(streamed[i - 1], streamed[i]) << "keys of a tier come in increasing order";
+        }
+      }
+    }
+    std::vector<zermelo::StateKey> all;
+    game->enumerate("all", [&](zermelo::StateKey k) { all.push_back(k); });
+    std::sort(streamed.begin(), streamed.end());
+    std::sort(all.begin(), all.end());
+    EXPECT_EQ(streamed, legal_keys_by_brute_force(opts)) << opts[0] << " " << opts[1];
+    EXPECT_EQ(all, streamed);
+    // The reachable states are among them.
+    zermelo::onitama::KeySet reachable;
+    zermelo::onitama::explore(rules, false, reachable);
+    std::size_t missing = 0;
+    reachable.for_each([&](zermelo::StateKey k) {
+      missing += !std::binary_search(all.begin(), all.end(), symmetry ? rules.canonical(k) : k);
+    });
+    EXPECT_EQ(missing, 0u);
+    if (!symmetry) {
+      EXPECT_GT(all.size(), reachable.size());
+    } else {  // no state is its own twin (the player to move changes), so folding halves exactly
+      std::uint64_t legal = 0;
+      for (int red = 0; red < rules.width(); ++red)
+        for (int blue = 0; blue < rules.width(); ++blue) legal += rules.count_legal(red, blue);
+      EXPECT_EQ(2 * all.size(), legal);
+    }
+  }
+  EXPECT_THROW(zermelo::make_game("onitama", {"3x3"})->enumerate("r3b0", [](zermelo::StateKey) {}), std::invalid_argument);
+  EXPECT_THROW(zermelo::make_game("onitama", {"3x3", "boar", "symmetry"})->enumerate("s1s2", [](zermelo::StateKey) {}),
+               std::invalid_argument);
+}
+
+// The verifier: the multiset of (parent, child) edges seen through successors equals the one seen
+// through predecessors, over every legal state; children stay in the tier or go to a dependency.
+TEST(OnitamaGame, SuccessorsAndPredecessorsAgreeOnEveryEdge) {
+  for (auto& opts : kSmallGames) {
+    auto game = zermelo::make_game("onitama", opts);
+    std::map<std::string, std::vector<std::string>> deps;
+    for (auto& t : game->tiers()) deps[t.name] = t.depends_on;
     std::vector<zermelo::StateKey> states;
     game->enumerate("all", [&](zermelo::StateKey k) { states.push_back(k); });
     std::sort(states.begin(), states.end());
-    ASSERT_TRUE(std::binary_search(states.begin(), states.end(), game->start()));
-    if (opts[1] == "boar") {
-      EXPECT_EQ(states.size(), 59666u);
-    }
-    // Every edge seen from the parent's side equals one seen from the child's side.
-    std::map<std::pair<zermelo::StateKey, zermelo::StateKey>, int> edges;
+    using Edge = std::pair<zermelo::StateKey, zermelo::StateKey>;
+    std::vector<Edge> forward, backward;
     std::vector<zermelo::Child> kids;
     std::vector<zermelo::StateKey> parents;
-    std::size_t terminal = 0;
+    std::size_t terminal = 0, bad_tier = 0, unknown_child = 0, unknown_parent = 0;
     for (auto s : states) {
       game->successors(s, kids);
       if (game->terminal_value(s).is_known()) {
@@ -50,19 +120,27 @@ TEST(OnitamaGame, EnumerateSuccessorsPredecessorsAgree) {
       } else {
         EXPECT_FALSE(kids.empty());
       }
+      const std::string tier = game->tier_of(s);
       for (auto& c : kids) {
         ASSERT_FALSE(c.is_terminal());
-        ASSERT_TRUE(std::binary_search(states.begin(), states.end(), c.key));
-        ++edges[{s, c.key}];
+        unknown_child += !std::binary_search(states.begin(), states.end(), c.key);
+        const std::string ct = game->tier_of(c.key);
+        bad_tier += ct != tier && std::find(deps[tier].begin(), deps[tier].end(), ct) == deps[tier].end();
+        forward.push_back({s, c.key});
+      }
+      game->predecessors(s, parents);
+      for (auto p : parents) {
+        unknown_parent += !std::binary_search(states.begin(), states.end(), p);
+        backward.push_back({p, s});
       }
     }
-    for (auto s : states) {
-      game->predecessors(s, parents);
-      for (auto p : parents) --edges[{p, s}];
-    }
-    std::size_t bad = 0;
-    for (auto& [e, n] : edges) bad += n != 0;
-    EXPECT_EQ(bad, 0u) << opts[0] << " " << opts[1];
+    std::sort(forward.begin(), forward.end());
+    std::sort(backward.begin(), backward.end());
+    EXPECT_EQ(unknown_child, 0u) << opts[0] << " " << opts[1];
+    EXPECT_EQ(unknown_parent, 0u) << opts[0] << " " << opts[1];
+    EXPECT_EQ(bad_tier, 0u) << opts[0] << " " << opts[1];
+    EXPECT_EQ(forward.size(), backward.size()) << opts[0] << " " << opts[1];
+    EXPECT_TRUE(forward == backward) << opts[0] << " " << opts[1];
     EXPECT_GT(terminal, 0u);
   }
 }
@@ -93,6 +171,9 @@ TEST(OnitamaGame, CommandLine) {
   std::tie(status, out) = run(std::string(ZERMELO_CLI) + " --json onitama weak-solve --board 4x3");
   EXPECT_EQ(status, 0) << out;
   EXPECT_NE(out.find("\"winner\": \"Blue\""), std::string::npos) << out;
+  std::tie(status, out) = run(std::string(ZERMELO_CLI) + " --json onitama tiers --board 3x3");
+  EXPECT_EQ(status, 0) << out;
+  EXPECT_NE(out.find("\"legal_states\": 82362"), std::string::npos) << out;  // = the streamed count (test above)
   std::tie(status, out) = run(std::string(ZERMELO_CLI) + " onitama query --board 3x3 --state 'rRr/.../bBb red'");
   EXPECT_EQ(status, 0) << out;
   EXPECT_NE(out.find("value: loss in 6"), std::string::npos) << out;
@@ -107,27 +188,23 @@ TEST(OnitamaGame, CommandLine) {
   EXPECT_NE(out.find("height >= 2"), std::string::npos) << out;
 }
 
-TEST(OnitamaGame, TiersPartitionTheStatesAndMovesOnlyGoDown) {
-  auto game = zermelo::make_game("onitama", {"3x4", "boar"});
+TEST(OnitamaGame, TiersAreListedBottomUp) {
+  auto game = zermelo::make_game("onitama", {"4x3", "boar"});
   auto tiers = game->tiers();
-  ASSERT_EQ(tiers.size(), 9u);  // 0..2 students a side
+  ASSERT_EQ(tiers.size(), 16u);  // 0..3 students a side
+  EXPECT_EQ(tiers.front().name, "r0b0");
+  EXPECT_EQ(tiers.back().name, "r3b3");
   std::map<std::string, std::vector<std::string>> deps;
-  std::size_t total = 0;
   for (auto& t : tiers) {
     for (auto& d : t.depends_on) EXPECT_TRUE(deps.count(d)) << t.name << " listed before " << d;
     deps[t.name] = t.depends_on;
-    game->enumerate(t.name, [&](zermelo::StateKey) { ++total; });
   }
-  EXPECT_EQ(total, 431793u);
-  std::vector<zermelo::Child> kids;
-  std::size_t bad = 0;
-  game->enumerate("all", [&](zermelo::StateKey s) {
-    const std::string t = game->tier_of(s);
-    game->successors(s, kids);
-    for (auto& c : kids) {
-      const std::string ct = game->tier_of(c.key);
-      bad += ct != t && std::find(deps[t].begin(), deps[t].end(), ct) == deps[t].end();
-    }
-  });
-  EXPECT_EQ(bad, 0u);
+  EXPECT_EQ(deps["r2b3"], (std::vector<std::string>{"r1b3", "r2b2"}));
+  EXPECT_EQ(game->tier_of(game->start()), "r3b3");
+  auto folded = zermelo::make_game("onitama", {"4x3", "boar", "symmetry"});
+  std::vector<std::string> names;
+  for (auto& t : folded->tiers()) names.push_back(t.name + "<" + (t.depends_on.empty() ? "" : t.depends_on[0]) +
+                                                  (t.depends_on.size() > 1 ? "," + t.depends_on[1] : "") + ">");
+  EXPECT_EQ(names, (std::vector<std::string>{"s0s0<>", "s1s0<s0s0>", "s1s1<s1s0>", "s2s0<s1s0>", "s2s1<s1s1,s2s0>",
+                                             "s3s0<s2s0>", "s2s2<s2s1>", "s3s1<s2s1,s3s0>", "s3s2<s2s2,s3s1>", "s3s3<s3s2>"}));
 }

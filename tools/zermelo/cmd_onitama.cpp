@@ -1,5 +1,5 @@
-// `zermelo onitama count|solve|weak-solve|query`: Onitama's in-RAM state graph, strong solve,
-// forward-looking weak solve and position queries, for any board and five cards.
+// `zermelo onitama count|tiers|solve|weak-solve|query`: Onitama's in-RAM state graph, the out-of-core
+// solve's tiers, strong solve, forward-looking weak solve and position queries, for any board and five cards.
 #include <sys/resource.h>
 
 #include <iomanip>
@@ -92,6 +92,31 @@ void run_count(const Options& o) {
          {"time", fmt(secs) + " s"}, {"peak RSS", fmt(peak_rss_mib(), 1) + " MiB"}});
 }
 
+// The tiers the out-of-core engine solves (`zermelo solve onitama WxH`) and their legal states,
+// counted without enumerating: how big a board is before solving it.
+void run_tiers(const Options& o) {
+  Rules rules = Rules::from_options({o.board, o.cards});
+  std::vector<std::pair<std::string, std::uint64_t>> rows;
+  std::uint64_t total = 0;
+  for (int sum = 0; sum <= 2 * (rules.width() - 1); ++sum)
+    for (int red = std::max(0, sum - rules.width() + 1); red <= std::min(sum, rules.width() - 1); ++red) {
+      const std::uint64_t n = rules.count_legal(red, sum - red);
+      rows.emplace_back("r" + std::to_string(red) + "b" + std::to_string(sum - red), n);
+      total += n;
+    }
+  if (zermelo::cli::globals().json) {
+    auto j = base_json(rules, o);
+    nlohmann::json tiers = nlohmann::json::object();
+    for (auto& [name, n] : rows) tiers[name] = n;
+    j.update({{"tiers", tiers}, {"legal_states", total}});
+    std::cout << j.dump(2) << "\n";
+    return;
+  }
+  std::cout << "Onitama " << rules.board_name() << ", cards " << rules.deck_name() << ": legal states by tier (bottom-up)\n";
+  for (auto& [name, n] : rows) std::cout << "  " << std::left << std::setw(8) << name << std::right << std::setw(16) << n << "\n";
+  std::cout << "  " << std::left << std::setw(8) << "total" << std::right << std::setw(16) << total << "\n";
+}
+
 void run_solve(const Options& o) {
   Rules rules = make_rules(o);
   StrongResult r = solve_strong(rules, o.symmetry);
@@ -169,6 +194,9 @@ ZERMELO_REGISTER_COMMAND(50, [](CLI::App& app) {
   auto* count = top->add_subcommand("count", "reachable states and edges from the start");
   add_common(count, o);
   count->callback([] { run_count(o); });
+  auto* tiers = top->add_subcommand("tiers", "the out-of-core solve's tiers and their legal states, counted");
+  add_common(tiers, o);
+  tiers->callback([] { run_tiers(o); });
   auto* solve = top->add_subcommand("solve", "strong solve by retrograde analysis");
   add_common(solve, o);
   solve->callback([] { run_solve(o); });

@@ -1,23 +1,30 @@
 // Onitama behind the generic Game interface, registered as `onitama` with options
-// {board, cards}, e.g. {"3x4", "boar"}. The enumerated states are those reachable from the start
-// (terminal ones included), found once by the breadth-first explorer and cached.
+// {board, cards[, symmetry]}, e.g. {"3x4", "boar"}. The enumerated states are every legal state of
+// the key encoding (Rules::is_legal), reachable from the start or not, streamed tier by tier with
+// nothing held in RAM, so the out-of-core engine can take boards of billions of states.
+// Unreachable states are solved too; their values are those of the game played from them.
 //
 // Tiers: captures never come back, so the numbers of Red and Blue students split the states into
 // tiers "r<R>b<B>"; a move stays in its tier or takes one student (one tier down).
+//
+// With the option "symmetry" a state and its player-swapped twin (Rules::swapped: same value) are
+// one state, the smaller key. The twin of an r<R>b<B> state is r<B>b<R>, so the tiers become
+// unordered pairs "s<hi>s<lo>" and hold exactly half the states (no state is its own twin: the
+// player to move changes).
 #include <algorithm>
 #include <bit>
 #include <memory>
-#include <mutex>
+#include <stdexcept>
 
 #include "zermelo/game.hpp"
-#include "zermelo/games/onitama/graph.hpp"
+#include "zermelo/games/onitama/rules.hpp"
 
 namespace zermelo::onitama {
 namespace {
 
 class OnitamaGame final : public Game {
  public:
-  explicit OnitamaGame(Rules rules) : rules_(std::move(rules)) {}
+  OnitamaGame(Rules rules, bool symmetry) : rules_(std::move(rules)), symmetry_(symmetry) {}
 
   std::string name() const override { return "onitama"; }
 
@@ -26,17 +33,26 @@ class OnitamaGame final : public Game {
   std::string variant() const override {
     std::string v = std::to_string(rules_.width()) + "x" + std::to_string(rules_.height());
     for (const Card& c : rules_.deck()) v += "; " + describe(c);
-    return v;
+    if (symmetry_) v += "; player-swap symmetry";
+    return v + "; every legal state";  // not the reachable set of earlier versions: no shared resume
   }
 
   void enumerate(const std::string& tier, const std::function<void(StateKey)>& emit) const override {
+    const int most = rules_.width() - 1;
+    auto one = [&](int red, int blue) {
+      if (!symmetry_) return rules_.for_each_legal_key(red, blue, emit);
+      rules_.for_each_legal_key(red, blue, [&](Key k) {
+        if (rules_.canonical(k) == k) emit(k);
+      });
+    };
     if (tier == "all") {
-      reachable().for_each([&](Key k) { emit(k); });
+      for (int blue = 0; blue <= most; ++blue)
+        for (int red = 0; red <= most; ++red) one(red, blue);
       return;
     }
-    reachable().for_each([&](Key k) {
-      if (tier_of(k) == tier) emit(k);
-    });
+    auto [a, b] = parse_tier(tier);
+    one(a, b);
+    if (symmetry_ && a != b) one(b, a);  // the twins of these states, folded onto the smaller key
   }
 
   std::vector<Tier> tiers() const override {
@@ -45,9 +61,10 @@ class OnitamaGame final : public Game {
     for (int total = 0; total <= 2 * most; ++total)
       for (int red = std::max(0, total - most); red <= std::min(total, most); ++red) {
         const int blue = total - red;
+        if (symmetry_ && red < blue) continue;
         Tier t{tier_name(red, blue), {}};
         if (red > 0) t.depends_on.push_back(tier_name(red - 1, blue));
-        if (blue > 0) t.depends_on.push_back(tier_name(red, blue - 1));
+        if (blue > 0 && !(symmetry_ && red == blue)) t.depends_on.push_back(tier_name(red, blue - 1));
         out.push_back(std::move(t));
       }
     return out;
@@ -64,26 +81,39 @@ class OnitamaGame final : public Game {
   void successors(StateKey s, std::vector<Child>& out) const override {
     out.clear();
     rules_.for_each_child(rules_.decode(s), [&](const Position& c, const Move&) {
-      out.push_back(Child::state(rules_.encode(c)));
+      out.push_back(Child::state(fold(rules_.encode(c))));
     });
   }
 
+  // Every un-move, unfiltered: parents in higher tiers (a student put back) are legal states the
+  // engine simply does not find in the tier it solves. With the symmetry, a parent P reaches the
+  // folded state C by its moves to C and to C's twin (when that differs), so the un-moves of both
+  // are listed, keeping only parents that are their own folded key: once per move, as successors.
   bool has_predecessors() const override { return true; }
   void predecessors(StateKey s, std::vector<StateKey>& out) const override {
     out.clear();
-    const KeySet& set = reachable();
-    rules_.for_each_parent(rules_.decode(s), [&](const Position& p, const Move&) {
-      const Key k = rules_.encode(p);
-      if (set.contains(k)) out.push_back(k);  // only states this game enumerates
-    });
+    const Position c = rules_.decode(s);
+    if (!symmetry_) {
+      rules_.for_each_parent(c, [&](const Position& p, const Move&) { out.push_back(rules_.encode(p)); });
+      return;
+    }
+    auto folded_parents = [&](const Position& child) {
+      rules_.for_each_parent(child, [&](const Position& p, const Move&) {
+        const Key k = rules_.encode(p);
+        if (rules_.canonical(k) == k) out.push_back(k);
+      });
+    };
+    folded_parents(c);
+    const Position twin = rules_.swapped(c);
+    if (!(twin == c)) folded_parents(twin);
   }
 
-  StateKey start() const override { return rules_.start(); }
+  StateKey start() const override { return fold(rules_.start()); }
   std::string render(StateKey s) const override { return rules_.render(rules_.decode(s)); }
 
   std::optional<StateKey> parse(std::string_view text, std::string* error) const override {
     try {
-      return rules_.encode(rules_.parse(text));
+      return fold(rules_.encode(rules_.parse(text)));
     } catch (const std::exception& e) {
       if (error) *error = e.what();
       return std::nullopt;
@@ -101,23 +131,41 @@ class OnitamaGame final : public Game {
   }
 
  private:
-  const KeySet& reachable() const {
-    std::call_once(explored_, [&] { explore(rules_, false, set_); });
-    return set_;
+  Key fold(Key k) const { return symmetry_ ? rules_.canonical(k) : k; }
+
+  // "r<R>b<B>", or with the symmetry "s<hi>s<lo>" (a side with hi students, the other with lo).
+  std::string tier_name(int red, int blue) const {
+    if (symmetry_) return "s" + std::to_string(std::max(red, blue)) + "s" + std::to_string(std::min(red, blue));
+    return "r" + std::to_string(red) + "b" + std::to_string(blue);
   }
 
-  static std::string tier_name(int red, int blue) { return "r" + std::to_string(red) + "b" + std::to_string(blue); }
+  // A tier's name -> (R, B) (with the symmetry: (hi, lo)); anything else is an error naming it.
+  std::pair<int, int> parse_tier(const std::string& tier) const {
+    for (auto& t : tiers())
+      if (t.name == tier) {
+        const int a = tier[1] - '0', b = tier[3] - '0';
+        return {a, b};
+      }
+    const int most = rules_.width() - 1;
+    throw std::invalid_argument("onitama " + rules_.board_name() + ": no tier '" + tier + "' (tiers are " +
+                                (symmetry_ ? "s<hi>s<lo>" : "r<R>b<B>") + " with 0.." + std::to_string(most) +
+                                " students a side, or all)");
+  }
 
   Rules rules_;
-  mutable std::once_flag explored_;
-  mutable KeySet set_;
+  bool symmetry_;
 };
+
+std::unique_ptr<Game> make_onitama(std::vector<std::string> options) {
+  if (options.empty()) options = {"3x3"};
+  const bool symmetry = options.size() > 1 && (options.back() == "symmetry" || options.back() == "sym");
+  if (symmetry) options.pop_back();
+  return std::make_unique<OnitamaGame>(Rules::from_options(options), symmetry);
+}
 
 }  // namespace
 }  // namespace zermelo::onitama
 
-ZERMELO_REGISTER_GAME(onitama, "Onitama on n x m boards with any five cards (options: board, cards; default 3x3 boar)",
-                      [](const std::vector<std::string>& options) -> std::unique_ptr<zermelo::Game> {
-                        return std::make_unique<zermelo::onitama::OnitamaGame>(
-                            zermelo::onitama::Rules::from_options(options.empty() ? std::vector<std::string>{"3x3"} : options));
-                      })
+ZERMELO_REGISTER_GAME(onitama,
+                      "Onitama on n x m boards with any five cards (options: board, cards, optional 'symmetry'; default 3x3 boar)",
+                      [](const std::vector<std::string>& options) { return zermelo::onitama::make_onitama(options); })

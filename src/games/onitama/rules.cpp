@@ -252,6 +252,42 @@ bool Rules::has_move(const Position& p) const {
   return false;
 }
 
+bool Rules::is_legal(const Position& p) const {
+  if (p.player != kRed && p.player != kBlue) return false;
+  if (p.dist < 0 || p.dist >= distributions()) return false;
+  const std::uint64_t board = (std::uint64_t{1} << cells_) - 1;
+  std::uint64_t seen = 0;
+  for (int c = 0; c < 2; ++c) {
+    if ((p.students[c] & ~board) || std::popcount(p.students[c]) > n_ - 1 || (p.students[c] & seen)) return false;
+    seen |= p.students[c];
+  }
+  for (int c = 0; c < 2; ++c) {
+    if (p.master[c] < 0 || p.master[c] > cells_) return false;
+    if (p.master[c] == cells_) continue;
+    const std::uint64_t bit = std::uint64_t{1} << p.master[c];
+    if (seen & bit) return false;
+    seen |= bit;
+  }
+  const int cur = p.player, just_moved = 1 - cur;
+  return p.master[just_moved] != cells_ && p.master[cur] != temple_[just_moved];
+}
+
+std::uint64_t Rules::count_legal(int red, int blue) const {
+  if (red < 0 || blue < 0 || red >= n_ || blue >= n_) return 0;
+  std::uint64_t total = 0;
+  for (int mr = 0; mr <= cells_; ++mr)
+    for (int mb = 0; mb <= cells_; ++mb) {
+      if (mr == mb) continue;  // also excludes both captured
+      const int master[2] = {mr, mb};
+      int ok = 0;
+      for (int player = 0; player < 2; ++player) ok += master[1 - player] != cells_ && master[player] != temple_[1 - player];
+      const int free = cells_ - (mr < cells_) - (mb < cells_);
+      if (red + blue > free) continue;
+      total += static_cast<std::uint64_t>(ok) * binom_[free][red] * binom_[free - red][blue];
+    }
+  return total * dists_.size();
+}
+
 int Rules::count_children(const Position& p) const {
   if (is_terminal(p)) return 0;
   const int me = p.player;

@@ -68,6 +68,18 @@ class Rules {
            p.master[kBlue] == temple_[kRed];
   }
   bool has_move(const Position& p) const;  // a pawn move exists (otherwise the mover passes)
+
+  // A state of the encoding that moves and un-moves can name, reachable from the start or not:
+  // pieces on distinct cells, at most n-1 students a side, the player who just moved still has a
+  // master, and the player to move's master is not on the opposing arch (that game ended earlier).
+  // Children of legal non-terminal states and parents named by for_each_parent are legal.
+  bool is_legal(const Position& p) const;
+  // Calls f(key) for every legal state with `red` Red and `blue` Blue students, keys increasing,
+  // without storing anything: the out-of-core enumeration of one tier.
+  template <class F>
+  void for_each_legal_key(int red, int blue, F&& f) const;
+  // How many keys for_each_legal_key gives, by counting (master placements × student sets).
+  std::uint64_t count_legal(int red, int blue) const;
   int count_children(const Position& p) const;  // = the number of for_each_child calls, cheaply
 
   // Calls f(child, move) for every move, distinct children in a fixed order; none when terminal.
@@ -161,6 +173,54 @@ void Rules::for_each_child(const Position& p, F&& f) const {
     c.dist = d.after[me][h];
     f(static_cast<const Position&>(c), Move{-1, -1, d.distinct[me][h], true});
   }
+}
+
+// Masks of k cells out of `cells` in increasing order, which is the colexicographic order of
+// rank_students: the i-th mask has rank size_offset_[k] + i.
+template <class F>
+void for_each_subset(int cells, int k, F&& f) {
+  if (k > cells) return;
+  const std::uint64_t end = std::uint64_t{1} << cells;
+  for (std::uint64_t x = (std::uint64_t{1} << k) - 1; x < end;) {
+    f(x);
+    if (x == 0) return;
+    const std::uint64_t low = x & (~x + 1), ripple = x + low;  // Gosper's hack
+    x = (((ripple ^ x) >> 2) / low) | ripple;
+  }
+}
+
+template <class F>
+void Rules::for_each_legal_key(int red, int blue, F&& f) const {
+  if (red < 0 || blue < 0 || red >= n_ || blue >= n_) return;
+  const std::uint64_t mm = static_cast<std::uint64_t>(cells_ + 1), deals = dists_.size();
+  const std::uint64_t board = (std::uint64_t{1} << cells_) - 1;
+  std::uint64_t blue_rank = size_offset_[blue];
+  for_each_subset(cells_, blue, [&](std::uint64_t blue_set) {
+    std::uint64_t red_rank = size_offset_[red];
+    for_each_subset(cells_, red, [&](std::uint64_t red_set) {
+      const std::uint64_t rank = red_rank++;
+      if (red_set & blue_set) return;
+      const std::uint64_t free = board & ~(red_set | blue_set);
+      const Key students = blue_rank * student_sets_ + rank;
+      // Key order: Blue's master, then Red's, then the deal, then the player (all increasing).
+      for (int mb = 0; mb <= cells_; ++mb) {
+        if (mb < cells_ && !((free >> mb) & 1)) continue;
+        for (int mr = 0; mr <= cells_; ++mr) {
+          if (mr < cells_ && (!((free >> mr) & 1) || mr == mb)) continue;
+          const int master[2] = {mr, mb};
+          bool ok[2];
+          for (int player = 0; player < 2; ++player)
+            ok[player] = master[1 - player] != cells_ && master[player] != temple_[1 - player];
+          if (!ok[0] && !ok[1]) continue;
+          const Key base = ((students * mm + static_cast<std::uint64_t>(mb)) * mm + static_cast<std::uint64_t>(mr)) * deals;
+          for (std::uint64_t d = 0; d < deals; ++d)
+            for (int player = 0; player < 2; ++player)
+              if (ok[player]) f(static_cast<Key>((base + d) * 2 + static_cast<std::uint64_t>(player)));
+        }
+      }
+    });
+    ++blue_rank;
+  });
 }
 
 template <class F>

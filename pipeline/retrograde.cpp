@@ -313,11 +313,13 @@ class OutOfCoreSolver {
       undecided += inspect_run(part_path("undecided", i)).record_count;
     }
     RunWriter states(states_path(0), working_run_options("retro.undecided", sizeof(Undecided), undecided));
+    Progress join_bar("init: join the undecided parts", undecided);
     for (std::size_t i = 0; i < chunks; ++i) {
       RunReader part(part_path("undecided", i));
       const void* recs;
-      while (std::size_t k = part.next_span(&recs, 1u << 16)) states.append_many(recs, k);
+      while (std::size_t k = part.next_span(&recs, 1u << 16)) states.append_many(recs, k), join_bar.add(k);
     }
+    join_bar.finish();
     RunInfo s0 = states.finish();
     std::vector<std::string> sched_parts, lookup_parts, edge_parts;
     for (std::size_t i = 0; i < chunks; ++i)
@@ -327,8 +329,10 @@ class OutOfCoreSolver {
       ExternalSorter<Edge> lookups(sort_options(opt_, "lookups", 2), lookup_parts);
       ExternalSorter<LevelMsg> answers(sort_options(opt_, "answers", 2));
       TierValues lower(opt_.lower_tier_values);
+      Progress look_bar("init: children in lower tiers", lookups.size());
       Edge e;
       while (lookups.next(e)) {
+        look_bar.add(1);
         Value v = lower.find(e.child);
         if (!v.is_known())
           throw std::runtime_error(game_.name() + ": child " + std::to_string(e.child) + " of " + std::to_string(e.parent) +

@@ -66,6 +66,7 @@ class ExternalSorter {
       : opt_(std::move(opt)), less_(less), runs_(std::move(sorted_runs)), borrowed_(runs_.begin(), runs_.end()) {
     opt_.run.record_size = sizeof(T);
     opt_.run.block_bytes = std::min<std::uint32_t>(opt_.run.block_bytes, 1u << 20);
+    for (auto& r : runs_) count_ += inspect_run(r).record_count;
     if (!runs_.empty() && runs_.size() > fan_in()) std::filesystem::create_directories(opt_.scratch_dir);
     reduce_runs();
     open_merge();

@@ -36,7 +36,12 @@ case "$mode" in
   run)
     build build Release zermelo
     shift || true
-    if [ $# -eq 0 ]; then set -- --work-dir work/onitama-3x4 solve onitama 3x4 boar; fi
+    if [ $# -eq 0 ]; then
+      # The default job, solved afresh each time (about 15 s): a work dir left by an older
+      # version may hold a job of another identity, which a solve would rightly refuse to resume.
+      rm -rf work/default-onitama-3x4
+      set -- --work-dir work/default-onitama-3x4 solve onitama 3x4 boar
+    fi
     exec ./build/zermelo "$@" ;;
   test)
     build build Release

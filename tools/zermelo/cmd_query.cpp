@@ -17,7 +17,7 @@ ZERMELO_REGISTER_COMMAND(15, [](CLI::App& app) {
   sub->add_option("--forbidden", forbidden,
                   "the move a repetition rule forbids, for games whose state text takes it after ':' (Ostle): "
                   "STATE --forbidden MOVE is STATE:MOVE");
-  sub->footer("Example: zermelo --work-dir work/onitama-3x4 query onitama start --options 3x4\n"
+  sub->footer("Example: zermelo --work-dir work/default-onitama-3x4 query onitama start --options 3x4\n"
               "         zermelo --work-dir work/ostle query ostle 11111-00300-00000-00000-22222 --forbidden c2D");
   sub->callback([] {
     using namespace zermelo;

@@ -39,6 +39,17 @@ Value recompute(Value terminal, const std::vector<Value>& children) {
   return Value::draw();
 }
 
+// One checked state: counted, and described if its stored value is not what its children say.
+void tally(CheckResult& res, const Game& game, const KeyValue& kv, Value want) {
+  const Value got = Value::from_raw(kv.value);
+  ++res.states;
+  if (want == got) return;
+  ++res.mismatches;
+  if (res.examples.size() < 5)
+    res.examples.push_back("state " + std::to_string(kv.key) + ": stored " + got.to_string() + ", children say " + want.to_string() + "\n" +
+                           game.render(kv.key));
+}
+
 }  // namespace
 
 CheckResult check_solution(const Game& game, const std::string& values_path, const std::vector<std::string>& other_tier_values,
@@ -86,15 +97,7 @@ CheckResult check_solution(const Game& game, const std::string& values_path, con
   while (values.next(kv)) {
     children.clear();
     for (; has_m && m.key == kv.key; has_m = answers.next(m)) children.push_back(Value::from_raw(m.value));
-    Value want = recompute(game.terminal_value(kv.key), children);
-    Value got = Value::from_raw(kv.value);
-    ++res.states;
-    if (!(want == got)) {
-      ++res.mismatches;
-      if (res.examples.size() < 5)
-        res.examples.push_back("state " + std::to_string(kv.key) + ": stored " + got.to_string() + ", children say " +
-                               want.to_string() + "\n" + game.render(kv.key));
-    }
+    tally(res, game, kv, recompute(game.terminal_value(kv.key), children));
     bar.add(1);
   }
   return res;
@@ -134,14 +137,7 @@ CheckResult check_solution_sample(const Game& game, const std::string& values_pa
       game.successors(kv.key, kids);
       for (auto& c : kids) children.push_back(c.is_terminal() ? c.terminal : lookup.find(c.key));
     }
-    const Value want = recompute(terminal, children), got = Value::from_raw(kv.value);
-    ++res.states;
-    if (!(want == got)) {
-      ++res.mismatches;
-      if (res.examples.size() < 5)
-        res.examples.push_back("state " + std::to_string(kv.key) + ": stored " + got.to_string() + ", children say " + want.to_string() +
-                               "\n" + game.render(kv.key));
-    }
+    tally(res, game, kv, recompute(terminal, children));
     bar.add(1);
   }
   return res;

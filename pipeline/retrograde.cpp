@@ -146,7 +146,7 @@ class OutOfCoreSolver {
     }
     if (!manifest_.done("init") || !(manifest_.done("initial-states") || any_level_done())) init();
     else res.resumed = true;
-    std::uint32_t max_level = manifest_.facts("init")["max_scheduled_level"];
+    max_scheduled_ = manifest_.facts("init")["max_scheduled_level"];
     std::uint32_t d = 0;
     for (auto& s : manifest_.stages())  // resume after the last finished level
       if (s.rfind("level-", 0) == 0 && manifest_.done(s)) d = std::max(d, static_cast<std::uint32_t>(std::stoul(s.substr(6))) + 1), res.resumed = true;
@@ -157,7 +157,7 @@ class OutOfCoreSolver {
     }
     for (;; ++d) {
       std::uint64_t decided = level(d);
-      if (decided == 0 && d >= max_level) break;
+      if (decided == 0 && d >= max_scheduled_) break;
     }
     finish(d + 1, values);
     return result_from(manifest_.facts("final"), values, res.resumed);
@@ -377,8 +377,7 @@ class OutOfCoreSolver {
       RunReader scheduled(path("scheduled.run"));
       LevelMsg lm;
       // Past the last scheduled level the run has nothing left for us: do not read it again.
-      const std::uint32_t max_scheduled = manifest_.facts("init")["max_scheduled_level"];
-      bool has_lm = d <= max_scheduled && scheduled.next(lm);
+      bool has_lm = d <= max_scheduled_ && scheduled.next(lm);
       while (has_lm && lm.level < d) has_lm = scheduled.next(lm);
       // The frontier is F_d plus the seeds of level d, merged by key (edge joins need key order).
       KeyValue f;
@@ -582,6 +581,7 @@ class OutOfCoreSolver {
   const Game& game_;
   SolveOptions opt_;
   Manifest manifest_;
+  std::uint32_t max_scheduled_ = 0;  // the last level with scheduled work (from the initial scan)
 };
 
 }  // namespace

@@ -191,20 +191,22 @@ ZERMELO_REGISTER_COMMAND(50, [](CLI::App& app) {
   auto* top = app.add_subcommand("onitama", "Onitama on n x m boards: count, solve, weak-solve, query (in RAM)");
   top->require_subcommand(1);
   static Options o;
-  auto* count = top->add_subcommand("count", "reachable states and edges from the start");
-  add_common(count, o);
-  count->callback([] { run_count(o); });
-  auto* tiers = top->add_subcommand("tiers", "the out-of-core solve's tiers and their legal states, counted");
-  add_common(tiers, o);
-  tiers->callback([] { run_tiers(o); });
-  auto* solve = top->add_subcommand("solve", "strong solve by retrograde analysis");
-  add_common(solve, o);
-  solve->callback([] { run_solve(o); });
-  auto* weak = top->add_subcommand("weak-solve", "forward-looking retrograde analysis from the start");
-  add_common(weak, o);
-  weak->callback([] { run_weak(o); });
-  auto* query = top->add_subcommand("query", "value of a state and of each move (strong solve first)");
-  add_common(query, o);
+  struct Sub {
+    const char* name;
+    const char* help;
+    void (*run)(const Options&);
+  };
+  const Sub subs[] = {{"count", "reachable states and edges from the start", run_count},
+                      {"tiers", "the out-of-core solve's tiers and their legal states, counted", run_tiers},
+                      {"solve", "strong solve by retrograde analysis", run_solve},
+                      {"weak-solve", "forward-looking retrograde analysis from the start", run_weak},
+                      {"query", "value of a state and of each move (strong solve first)", run_query}};
+  CLI::App* query = nullptr;
+  for (const Sub& sub : subs) {
+    auto* c = top->add_subcommand(sub.name, sub.help);
+    add_common(c, o);
+    c->callback([run = sub.run] { run(o); });
+    query = c;  // the last: it takes one more option
+  }
   query->add_option("--state", o.state, "the state as printed, or one line 'rRr/.../bBb red [red=c,c blue=c,c aside=c]'; default: the start");
-  query->callback([] { run_query(o); });
 });

@@ -54,42 +54,11 @@ class OstleGame final : public Game {
     return is_checkmate(key_state(s).first) ? Value::win(0) : Value::unknown();
   }
 
-  void successors(StateKey s, std::vector<Child>& out) const override {
-    out.clear();
-    const auto [p, forbid] = key_state(s);
-    for (const Move& m : legal_moves(p, forbid)) {
-      const MoveResult r = apply_move(p, m);
-      switch (r.outcome) {
-        case Outcome::kMoverWins: out.push_back(Child::ends_game(Value::loss(0))); break;
-        case Outcome::kMoverLoses: out.push_back(Child::ends_game(Value::win(0))); break;
-        case Outcome::kContinues:
-          out.push_back(Child::state_with_rule(state_key(r.next, r.next_forbid).key,
-                                               is_checkmate(r.next) ? Value::win(0) : Value::unknown()));
-          break;
-      }
-    }
-  }
+  void successors(StateKey s, std::vector<Child>& out) const override { expand(s, out, true); }
 
   // Moves that keep the material (no piece leaves the board) stay in the tier: their children need
   // no canonical key, only whether they are checkmate positions.
-  void successor_outcomes(StateKey s, std::vector<Child>& out) const override {
-    out.clear();
-    const auto [p, forbid] = key_state(s);
-    const int pieces = std::popcount(p.me) + std::popcount(p.opp);
-    for (const Move& m : legal_moves(p, forbid)) {
-      const MoveResult r = apply_move(p, m);
-      switch (r.outcome) {
-        case Outcome::kMoverWins: out.push_back(Child::ends_game(Value::loss(0))); break;
-        case Outcome::kMoverLoses: out.push_back(Child::ends_game(Value::win(0))); break;
-        case Outcome::kContinues: {
-          const Value rule = is_checkmate(r.next) ? Value::win(0) : Value::unknown();
-          const bool same_tier = std::popcount(r.next.me) + std::popcount(r.next.opp) == pieces;
-          out.push_back(same_tier ? Child::unkeyed(rule) : Child::state_with_rule(state_key(r.next, r.next_forbid).key, rule));
-          break;
-        }
-      }
-    }
-  }
+  void successor_outcomes(StateKey s, std::vector<Child>& out) const override { expand(s, out, false); }
 
   // Keys are (class, rank, forbidden code) and enumerate walks classes and ranks in order.
   bool enumerates_in_key_order() const override { return true; }
@@ -157,6 +126,28 @@ class OstleGame final : public Game {
     const MoveList moves = legal_moves(p, forbid);
     if (i >= static_cast<std::size_t>(moves.size)) return "?";
     return ostle::move_name(moves.moves[i]);
+  }
+
+ private:
+  // Every legal move's outcome; children carry their checkmate value. Without `keyed`, children
+  // in the same tier (the same number of pieces) are left without their canonical key.
+  void expand(StateKey s, std::vector<Child>& out, bool keyed) const {
+    out.clear();
+    const auto [p, forbid] = key_state(s);
+    const int pieces = std::popcount(p.me) + std::popcount(p.opp);
+    for (const Move& m : legal_moves(p, forbid)) {
+      const MoveResult r = apply_move(p, m);
+      switch (r.outcome) {
+        case Outcome::kMoverWins: out.push_back(Child::ends_game(Value::loss(0))); break;
+        case Outcome::kMoverLoses: out.push_back(Child::ends_game(Value::win(0))); break;
+        case Outcome::kContinues: {
+          const Value rule = is_checkmate(r.next) ? Value::win(0) : Value::unknown();
+          const bool same_tier = std::popcount(r.next.me) + std::popcount(r.next.opp) == pieces;
+          out.push_back(!keyed && same_tier ? Child::unkeyed(rule) : Child::state_with_rule(state_key(r.next, r.next_forbid).key, rule));
+          break;
+        }
+      }
+    }
   }
 };
 

@@ -59,7 +59,7 @@ CheckResult check_solution(const Game& game, const std::string& values_path, con
   so.threads = opt.threads;
   // Answers: (parent, child value); a child's value is unknown (0) if no run holds it.
   so.scratch_dir = opt.job_dir + "/check-answers.sort";
-  ExternalSorter<Msg> answers(so);
+  ExternalSorter<ChildValue> answers(so);
   so.scratch_dir = opt.job_dir + "/check-requests.sort";
   ExternalSorter<Edge> requests(so);
   CheckResult res;
@@ -72,7 +72,7 @@ CheckResult check_solution(const Game& game, const std::string& values_path, con
       if (!game.terminal_value(kv.key).is_known()) {
         game.successors(kv.key, kids);
         for (auto& c : kids) {
-          if (c.is_terminal()) answers.push(Msg{kv.key, c.terminal.raw(), {0, 0, 0}});
+          if (c.is_terminal()) answers.push(ChildValue{kv.key, c.terminal.raw(), {0, 0, 0}});
           else requests.push(Edge{c.key, kv.key});
         }
       }
@@ -85,13 +85,13 @@ CheckResult check_solution(const Game& game, const std::string& values_path, con
     runs.push_back(values_path);
     TierValues tv(runs);
     Edge e;
-    while (requests.next(e)) answers.push(Msg{e.parent, tv.find(e.child).raw(), {0, 0, 0}});
+    while (requests.next(e)) answers.push(ChildValue{e.parent, tv.find(e.child).raw(), {0, 0, 0}});
   }
   answers.sort();
   RunReader values(values_path);
   Progress bar("check: values", values.size());
   KeyValue kv;
-  Msg m;
+  ChildValue m;
   bool has_m = answers.next(m);
   std::vector<Value> children;
   while (values.next(kv)) {

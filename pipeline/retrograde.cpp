@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <cstring>
 #include <filesystem>
 #include <memory>
 #include <omp.h>
@@ -53,17 +54,19 @@ RunOptions run_options(const std::string& type, std::uint32_t size) {
   o.record_size = size;
   o.sort_key = "key asc";
   o.delta_u64_keys = type != "retro.levelmsg";  // every other record starts with its sorted u64 key
+  // Working runs store byte planes (several times smaller and faster through zstd); the values
+  // run keeps the plain layout, so its digest stays what earlier versions and the in-RAM solver write.
+  o.shuffle_bytes = type != "values";
   return o;
 }
 
 // Runs that are rewritten every level (undecided states, spilled messages) are stored without
-// compression while they are small enough: zstd level 1 runs at about 15 M records a second on one
-// core, raw I/O at over 60 M (bench/RESULTS.md), and a level is bound by that CPU, not by the disk.
-// Beyond this size they are compressed, so that the disk holds the largest tiers.
-constexpr std::uint64_t kRawRunBytes = 8ull << 30;
-RunOptions working_run_options(const std::string& type, std::uint32_t size, std::uint64_t expected_records) {
+// compression while they are below SolveOptions::raw_run_bytes: raw I/O is cheaper than even zstd
+// on byte planes, and a level is bound by that CPU, not by the disk (bench/RESULTS.md). Beyond
+// it they are compressed, so that the disk holds the largest tiers.
+RunOptions working_run_options(const std::string& type, std::uint32_t size, std::uint64_t expected_records, std::uint64_t raw_limit) {
   RunOptions o = run_options(type, size);
-  if (expected_records * size <= kRawRunBytes) o.zstd_level = 0;
+  if (expected_records * size <= raw_limit) o.zstd_level = 0;
   return o;
 }
 
@@ -77,7 +80,27 @@ SortOptions sort_options(const SolveOptions& opt, const std::string& name, unsig
                                 std::to_string((kPassOverhead + share * (24ull << 20)) >> 20) + "M or more)");
   s.memory_bytes = (opt.memory_bytes - kPassOverhead) / share;
   s.threads = opt.threads;
+  s.run.shuffle_bytes = true;
   return s;
+}
+
+// Positions a run sorted by level at the block where level d may begin, found by binary search over
+// the blocks' first records: the scheduled run of a large tier holds billions of messages, and
+// reading past the earlier levels' every level would decompress all of them a hundred times over.
+void skip_to_level(RunReader& run, std::uint32_t d) {
+  const auto& blocks = run.info().blocks;
+  auto first_level = [&](std::size_t b) {
+    LevelMsg m;
+    std::memcpy(&m, run.read_block(b).data(), sizeof m);
+    return m.level;
+  };
+  std::size_t lo = 0, hi = blocks.size();  // the answer: the last block whose first level is below d
+  while (hi - lo > 1) {
+    const std::size_t mid = lo + (hi - lo) / 2;
+    if (first_level(mid) < d) lo = mid;
+    else hi = mid;
+  }
+  if (!blocks.empty()) run.skip_to(blocks[lo].first_record);
 }
 
 template <class T>
@@ -312,7 +335,7 @@ class OutOfCoreSolver {
       max_level = std::max<std::uint32_t>(max_level, manifest_.facts(chunk_stage(i))["max_scheduled_level"]);
       undecided += inspect_run(part_path("undecided", i)).record_count;
     }
-    RunWriter states(states_path(0), working_run_options("retro.undecided", sizeof(Undecided), undecided));
+    RunWriter states(states_path(0), working_run_options("retro.undecided", sizeof(Undecided), undecided, opt_.raw_run_bytes));
     Progress join_bar("init: join the undecided parts", undecided);
     for (std::size_t i = 0; i < chunks; ++i) {
       RunReader part(part_path("undecided", i));
@@ -370,13 +393,15 @@ class OutOfCoreSolver {
     Stopwatch clock;
     std::uint64_t frontier_size = 0;
     SortOptions msg_sort = sort_options(opt_, "messages");
-    msg_sort.raw_spill_bytes = kRawRunBytes;  // read once, soon: raw I/O beats zstd while the disk has room
+    msg_sort.raw_spill_bytes = opt_.raw_run_bytes;  // read once, soon: raw I/O beats zstd while the disk has room
+    msg_sort.run.delta_u64_keys = true;       // messages are sorted words
     ExternalSorter<Msg> msgs(msg_sort);
     {
       RunReader frontier(frontier_path(d));
       RunReader scheduled(path("scheduled.run"));
       LevelMsg lm;
       // Past the last scheduled level the run has nothing left for us: do not read it again.
+      if (d <= max_scheduled_) skip_to_level(scheduled, d);
       bool has_lm = d <= max_scheduled_ && scheduled.next(lm);
       while (has_lm && lm.level < d) has_lm = scheduled.next(lm);
       // The frontier is F_d plus the seeds of level d, merged by key (edge joins need key order).
@@ -384,7 +409,8 @@ class OutOfCoreSolver {
       bool has_f = frontier.next(f);
       auto next_frontier = [&](KeyValue& out) {
         while (has_lm && lm.level == d && lm.kind == kMessage) {
-          msgs.push(Msg{lm.key, lm.value, {0, 0, 0}});
+          const Value v = Value::from_raw(lm.value);
+          if (v.is_win() || v.is_loss()) msgs.push(Msg::to(lm.key, v.is_loss()));
           has_lm = scheduled.next(lm);
         }
         bool seed = has_lm && lm.level == d;
@@ -417,7 +443,8 @@ class OutOfCoreSolver {
 #pragma omp for schedule(dynamic, 1024)
             for (std::size_t i = 0; i < batch.size(); ++i) {
               game_.predecessors(batch[i].key, preds);
-              for (StateKey p : preds) out[t].push_back(Msg{p, batch[i].value, {0, 0, 0}});
+              const bool lost = Value::from_raw(batch[i].value).is_loss();
+              for (StateKey p : preds) out[t].push_back(Msg::to(p, lost));
             }
           }
           for (auto& o : out) {
@@ -433,7 +460,7 @@ class OutOfCoreSolver {
         Edge e;
         while (has_s && edges.next(e)) {
           while (has_s && s.key < e.child) has_s = next_frontier(s);
-          if (has_s && s.key == e.child) msgs.push(Msg{e.parent, s.value, {0, 0, 0}}), bar.add(1);
+          if (has_s && s.key == e.child) msgs.push(Msg::to(e.parent, Value::from_raw(s.value).is_loss())), bar.add(1);
         }
         while (next_frontier(s)) {  // drain: scheduled messages still to be pushed
         }
@@ -445,37 +472,41 @@ class OutOfCoreSolver {
     if (msgs.size() == 0) return quiet_level(d);
     // Merge the sorted messages into the run of undecided states.
     RunReader in(states_path(d));
-    RunWriter out(states_path(d + 1), working_run_options("retro.undecided", sizeof(Undecided), in.size()));
+    RunWriter out(states_path(d + 1), working_run_options("retro.undecided", sizeof(Undecided), in.size(), opt_.raw_run_bytes));
     RunWriter next_f(frontier_path(d + 1), run_options("retro.keyvalue", sizeof(KeyValue)));
     Msg m;
     bool has_m = msgs.next(m);
-    Undecided s;
     std::uint64_t decided = 0;
     Progress bar("level " + std::to_string(d) + " merge", in.size());
-    while (in.next(s)) {
-      // Skipped: messages to decided states and to states outside this tier.
-      while (has_m && m.key < s.key) has_m = msgs.next(m);
-      bool lost_child = false;
-      std::uint32_t won_children = 0;
-      for (; has_m && m.key == s.key; has_m = msgs.next(m)) {
-        Value v = Value::from_raw(m.value);
-        if (v.is_loss()) lost_child = true;
-        else if (v.is_win()) ++won_children;
+    const void* span;
+    while (std::size_t n = in.next_span(&span, 1u << 16)) {
+      const auto* states = static_cast<const Undecided*>(span);
+      std::size_t unchanged_from = 0;  // states[unchanged_from, i) got no message: copied as a block
+      for (std::size_t i = 0; i < n; ++i) {
+        Undecided s = states[i];
+        // Skipped: messages to decided states and to states outside this tier.
+        while (has_m && m.key() < s.key) has_m = msgs.next(m);
+        bool lost_child = false;
+        std::uint32_t won_children = 0;
+        for (; has_m && m.key() == s.key; has_m = msgs.next(m)) {
+          if (m.child_lost()) lost_child = true;
+          else ++won_children;
+        }
+        if (!lost_child && !won_children) continue;
+        out.append_many(states + unchanged_from, i - unchanged_from);
+        unchanged_from = i + 1;
+        if (won_children > s.pending) throw std::logic_error(game_.name() + ": more won children than moves at state " + std::to_string(s.key));
+        s.pending -= won_children;
+        Value v = lost_child ? Value::win(d + 1) : s.pending == 0 ? Value::loss(d + 1) : Value::unknown();
+        if (v.is_known()) {
+          next_f.push(KeyValue{s.key, v.raw()});
+          ++decided;
+        } else {
+          out.push(s);
+        }
       }
-      bar.add(1);
-      if (!lost_child && !won_children) {
-        out.push(s);
-        continue;
-      }
-      if (won_children > s.pending) throw std::logic_error(game_.name() + ": more won children than moves at state " + std::to_string(s.key));
-      s.pending -= won_children;
-      Value v = lost_child ? Value::win(d + 1) : s.pending == 0 ? Value::loss(d + 1) : Value::unknown();
-      if (v.is_known()) {
-        next_f.push(KeyValue{s.key, v.raw()});
-        ++decided;
-      } else {
-        out.push(s);
-      }
+      out.append_many(states + unchanged_from, n - unchanged_from);
+      bar.add(n);
     }
     bar.finish();
     std::vector<RunInfo> outs{out.finish(), next_f.finish()};

@@ -3,6 +3,8 @@
 // on the memory budget (see external_sort.hpp). Padding is zeroed by value-initialisation.
 #pragma once
 #include <cstdint>
+#include <stdexcept>
+#include <string>
 #include <tuple>
 
 #include "zermelo/engine/retrograde.hpp"
@@ -25,12 +27,28 @@ struct KeyValueOrder {
   bool operator()(const KeyValue& a, const KeyValue& b) const { return a.key != b.key ? a.key < b.key : a.value < b.value; }
 };
 
-// "Your child has value `value`": sent to a predecessor, or back from a lookup.
+// "One of your children is lost / won": what a level sends to a predecessor. The merge needs no
+// more than that (the level fixes the number of plies), so a message is one word: the parent's
+// key shifted left and the lost bit. Half the bytes of a (key, value) pair to sort, spill and
+// merge, and billions of them are written every level of a large tier.
 struct Msg {
+  std::uint64_t bits = 0;  // key << 1 | child_lost
+  static constexpr StateKey kMaxKey = (StateKey{1} << 63) - 1;
+  static Msg to(StateKey parent, bool child_lost) {
+    if (parent > kMaxKey) throw std::out_of_range("state key " + std::to_string(parent) + " does not fit a message (keys must be below 2^63)");
+    return Msg{parent << 1 | static_cast<std::uint64_t>(child_lost)};
+  }
+  StateKey key() const { return bits >> 1; }
+  bool child_lost() const { return bits & 1; }
+  friend bool operator<(const Msg& a, const Msg& b) { return a.bits < b.bits; }
+};
+
+// "Your child has value `value`", any value: check-solution's answers, which recompute values whole.
+struct ChildValue {
   std::uint64_t key = 0;
   std::uint16_t value = 0;
   std::uint16_t pad[3] = {0, 0, 0};
-  friend bool operator<(const Msg& a, const Msg& b) { return std::tie(a.key, a.value) < std::tie(b.key, b.value); }
+  friend bool operator<(const ChildValue& a, const ChildValue& b) { return std::tie(a.key, a.value) < std::tie(b.key, b.value); }
 };
 
 // Work scheduled for a later level: a seed (a state decided by the rules, kind 1) or a message to
@@ -59,6 +77,10 @@ struct Edge {
 namespace zermelo {
 template <>
 struct RadixLayout<retro::Msg> {
+  static constexpr std::array<RadixField, 1> fields{RadixField{0, 8}};
+};
+template <>
+struct RadixLayout<retro::ChildValue> {
   static constexpr std::array<RadixField, 2> fields{RadixField{0, 8}, RadixField{8, 2}};
 };
 template <>

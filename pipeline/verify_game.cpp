@@ -29,6 +29,8 @@ GameCheck verify_game_moves(const Game& game, std::size_t max_states) {
     const StateKey s = queue.front();
     queue.pop_front();
     ++r.states;
+    // The engine's messages pack a key into 63 bits (retrograde_records.hpp).
+    if (s >> 63) problem("a state key of 2^63 or more (the engine needs keys below 2^63)", s, s);
     if (game.terminal_value(s).is_known()) continue;  // no moves are played from it
     game.successors(s, kids);
     game.successor_outcomes(s, outcomes);

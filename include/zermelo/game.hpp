@@ -22,6 +22,7 @@
 
 namespace zermelo {
 
+// A state's key: below 2^63 (the engine packs a key and one bit into a 64-bit message).
 using StateKey = std::uint64_t;
 
 // One move out of a state: either it leads to another state (a key the game also enumerates), or

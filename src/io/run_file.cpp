@@ -5,9 +5,13 @@
 #include <zstd.h>
 
 #include <algorithm>
+#include <condition_variable>
 #include <cstdio>
 #include <cstring>
+#include <exception>
 #include <filesystem>
+#include <mutex>
+#include <thread>
 
 #include "zermelo/io/uring_file.hpp"
 
@@ -20,7 +24,7 @@ constexpr std::uint32_t kVersion = 1;
 constexpr std::size_t kHeaderBytes = 4096;
 constexpr std::size_t kHeaderChecksumAt = kHeaderBytes - 8;
 constexpr std::size_t kBlockEntryBytes = 32;
-constexpr std::uint32_t kFlagComplete = 1, kFlagDelta = 2;
+constexpr std::uint32_t kFlagComplete = 1, kFlagDelta = 2, kFlagShuffle = 4;
 constexpr std::size_t kTextField = 64;
 
 template <class T>
@@ -76,6 +80,19 @@ void delta_decode(std::byte* p, std::size_t n, std::uint32_t rs) {
   }
 }
 
+// Byte planes: byte j of every record stored together (record i's byte j at j * n + i). The fields
+// of these records are small integers (key differences, counts, values) whose high bytes are
+// nearly all zero: as planes they are long runs that zstd compresses several times smaller and
+// faster than interleaved records (bench/RESULTS.md).
+void shuffle_bytes(const std::byte* in, std::byte* out, std::size_t n, std::uint32_t rs) {
+  for (std::uint32_t j = 0; j < rs; ++j)
+    for (std::size_t i = 0; i < n; ++i) out[j * n + i] = in[i * rs + j];
+}
+void unshuffle_bytes(const std::byte* in, std::byte* out, std::size_t n, std::uint32_t rs) {
+  for (std::uint32_t j = 0; j < rs; ++j)
+    for (std::size_t i = 0; i < n; ++i) out[i * rs + j] = in[j * n + i];
+}
+
 void encode_header(std::byte* h, const RunInfo& info, bool complete, std::uint64_t footer_offset, std::uint64_t footer_bytes) {
   std::memset(h, 0, kHeaderBytes);
   const RunOptions& o = info.options;
@@ -83,7 +100,8 @@ void encode_header(std::byte* h, const RunInfo& info, bool complete, std::uint64
   put<std::uint32_t>(h, 8, kVersion);
   put<std::uint32_t>(h, 12, static_cast<std::uint32_t>(kHeaderBytes));
   put<std::uint32_t>(h, 16, o.record_size);
-  put<std::uint32_t>(h, 20, (complete ? kFlagComplete : 0) | (o.delta_u64_keys ? kFlagDelta : 0));
+  put<std::uint32_t>(h, 20, (complete ? kFlagComplete : 0) | (o.delta_u64_keys ? kFlagDelta : 0) |
+                                   (o.shuffle_bytes ? kFlagShuffle : 0));
   put<std::uint64_t>(h, 24, info.record_count);
   put<std::uint64_t>(h, 32, footer_offset);
   put<std::uint64_t>(h, 40, footer_bytes);
@@ -122,6 +140,7 @@ RunInfo inspect_run(const std::string& path) {
   RunOptions& o = info.options;
   o.record_size = get<std::uint32_t>(h, 16);
   o.delta_u64_keys = flags & kFlagDelta;
+  o.shuffle_bytes = flags & kFlagShuffle;
   o.block_bytes = get<std::uint32_t>(h, 48);
   o.zstd_level = get<std::int32_t>(h, 52);
   o.record_type = get_text(h, 56);
@@ -162,16 +181,30 @@ RunInfo inspect_run(const std::string& path) {
 
 // ---------------------------------------------------------------- writer
 
+// A compressing writer hands each full block to a worker thread and fills the next one meanwhile:
+// zstd is most of a pass's CPU when working runs are compressed, and the merge loop feeding the
+// writer is single-threaded, so the second core would otherwise idle. One block is in flight at a
+// time and the worker writes blocks in order, so the file is byte-identical to a serial write.
 struct RunWriter::Impl {
   std::string path, tmp_path;
-  RunInfo info;
+  RunInfo info;                 // blocks and record_count: owned by the worker while it runs
   std::uint32_t block_cap = 0;  // raw bytes per block, whole records
-  std::vector<std::byte> raw, packed;
+  std::vector<std::byte> raw, packed, planes;  // planes: the shuffled block, when shuffling
   std::size_t raw_fill = 0;
+  std::uint64_t flushed_records = 0;  // records handed to flush_block (the caller's count)
   ZSTD_CCtx* cctx = nullptr;
   unsigned incompressible_run = 0;  // consecutive blocks that zstd did not shrink
   std::unique_ptr<SequentialWriter> out;
   bool finished = false;
+
+  // The background block (compressing writers only).
+  std::thread worker;
+  std::mutex mu;
+  std::condition_variable cv;
+  std::vector<std::byte> busy;  // the block the worker is storing
+  std::size_t busy_fill = 0;
+  bool has_work = false, stop = false;
+  std::exception_ptr error;
 
   Impl(std::string p, RunOptions o) : path(std::move(p)), tmp_path(path + ".tmp") {
     if (o.record_size == 0) throw std::invalid_argument(path + ": record size must be positive");
@@ -179,9 +212,11 @@ struct RunWriter::Impl {
     info.path = path;
     info.format_version = kVersion;
     info.options = o;
+    if (o.zstd_level == 0) info.options.shuffle_bytes = false;  // only worth it before zstd
     block_cap = std::max<std::uint32_t>(1, o.block_bytes / o.record_size) * o.record_size;
     raw.resize(block_cap);
     packed.resize(ZSTD_compressBound(block_cap));
+    if (info.options.shuffle_bytes) planes.resize(block_cap);
     cctx = ZSTD_createCCtx();
     std::filesystem::remove(path);  // an old result must not survive a new, unfinished write
     out = std::make_unique<SequentialWriter>(tmp_path);
@@ -190,6 +225,7 @@ struct RunWriter::Impl {
     out->write(h.data(), h.size());
   }
   ~Impl() {
+    stop_worker();
     ZSTD_freeCCtx(cctx);
     if (!finished) {
       out.reset();
@@ -198,32 +234,94 @@ struct RunWriter::Impl {
     }
   }
 
+  // The caller's side: a full (or final) block is stored in the background when compressing.
   void flush_block() {
     if (raw_fill == 0) return;
+    flushed_records += raw_fill / info.options.record_size;
+    if (info.options.zstd_level == 0) {
+      store_block(raw, raw_fill);
+      raw_fill = 0;
+      return;
+    }
+    if (!worker.joinable()) {
+      busy.resize(block_cap);
+      worker = std::thread([this] { work(); });
+    }
+    std::unique_lock lock(mu);
+    cv.wait(lock, [&] { return !has_work; });
+    if (error) std::rethrow_exception(error);
+    std::swap(raw, busy);
+    busy_fill = raw_fill, raw_fill = 0;
+    has_work = true;
+    cv.notify_all();
+  }
+
+  // Waits until the worker has stored every block handed to it; rethrows its error.
+  void drain() {
+    if (!worker.joinable()) return;
+    std::unique_lock lock(mu);
+    cv.wait(lock, [&] { return !has_work; });
+    if (error) std::rethrow_exception(error);
+  }
+
+  void stop_worker() {
+    if (!worker.joinable()) return;
+    {
+      std::lock_guard lock(mu);
+      stop = true;
+    }
+    cv.notify_all();
+    worker.join();
+  }
+
+  void work() {
+    std::unique_lock lock(mu);
+    for (;;) {
+      cv.wait(lock, [&] { return has_work || stop; });
+      if (!has_work) return;
+      lock.unlock();
+      try {
+        store_block(busy, busy_fill);
+      } catch (...) {
+        lock.lock();
+        error = std::current_exception();
+        has_work = false;
+        cv.notify_all();
+        return;
+      }
+      lock.lock();
+      has_work = false;
+      cv.notify_all();
+    }
+  }
+
+  // Delta-codes, compresses, checksums and appends one block (the worker's side when compressing).
+  void store_block(std::vector<std::byte>& block, std::size_t fill) {
     const RunOptions& o = info.options;
-    if (o.delta_u64_keys) delta_encode(raw.data(), raw_fill / o.record_size, o.record_size);
-    const std::byte* stored = raw.data();
-    std::size_t stored_n = raw_fill;
+    if (o.delta_u64_keys) delta_encode(block.data(), fill / o.record_size, o.record_size);
+    const std::byte* data = block.data();
+    if (o.shuffle_bytes) shuffle_bytes(data, planes.data(), fill / o.record_size, o.record_size), data = planes.data();
+    const std::byte* stored = data;
+    std::size_t stored_n = fill;
     // Incompressible data (random keys) would spend a core on zstd for nothing: after a few
     // blocks that did not shrink, only every 16th block is tried. The rule depends on the data
     // alone, so the same input still gives the same file.
     bool try_zstd = o.zstd_level != 0 && (incompressible_run < 4 || info.blocks.size() % 16 == 0);
     if (try_zstd) {
-      std::size_t c = ZSTD_compressCCtx(cctx, packed.data(), packed.size(), raw.data(), raw_fill, o.zstd_level);
+      std::size_t c = ZSTD_compressCCtx(cctx, packed.data(), packed.size(), data, fill, o.zstd_level);
       if (ZSTD_isError(c)) throw RunFileError(path + ": zstd: " + ZSTD_getErrorName(c));
-      if (c < raw_fill - raw_fill / 32) stored = packed.data(), stored_n = c;  // else stored raw: stored == raw marks that
-      incompressible_run = stored_n == raw_fill ? incompressible_run + 1 : 0;
+      if (c < fill - fill / 32) stored = packed.data(), stored_n = c;  // else stored raw: stored == raw marks that
+      incompressible_run = stored_n == fill ? incompressible_run + 1 : 0;
     }
     BlockInfo b;
     b.offset = out->position();
     b.stored_bytes = static_cast<std::uint32_t>(stored_n);
-    b.raw_bytes = static_cast<std::uint32_t>(raw_fill);
+    b.raw_bytes = static_cast<std::uint32_t>(fill);
     b.first_record = info.record_count;
     b.checksum = block_checksum(stored, stored_n, info.blocks.size());
     out->write(stored, stored_n);
-    info.record_count += raw_fill / o.record_size;
+    info.record_count += fill / o.record_size;
     info.blocks.push_back(b);
-    raw_fill = 0;
   }
 };
 
@@ -242,12 +340,14 @@ void RunWriter::append_many(const void* records, std::size_t count) {
   }
 }
 
-std::uint64_t RunWriter::records() const { return impl_->info.record_count + impl_->raw_fill / impl_->info.options.record_size; }
+std::uint64_t RunWriter::records() const { return impl_->flushed_records + impl_->raw_fill / impl_->info.options.record_size; }
 
 RunInfo RunWriter::finish() {
   auto& I = *impl_;
   if (I.finished) throw std::logic_error(I.path + ": finish called twice");
   I.flush_block();
+  I.drain();
+  I.stop_worker();
   I.info.digest = digest_of(I.info.blocks);
   std::uint64_t footer_offset = I.out->position();
   std::vector<std::byte> f(32 + I.info.blocks.size() * kBlockEntryBytes);
@@ -281,7 +381,7 @@ struct RunReader::Impl {
   IoOptions io;
   std::unique_ptr<SequentialReader> in;
   ZSTD_DCtx* dctx = ZSTD_createDCtx();
-  std::vector<std::byte> stored, raw;
+  std::vector<std::byte> stored, raw, planes;
   std::size_t next_block = 0;
   std::size_t raw_records = 0, raw_pos = 0;  // records in `raw`, next one to hand out
 
@@ -305,7 +405,13 @@ struct RunReader::Impl {
         throw RunFileError(info.path + ": block " + std::to_string(b) + ": decompression failed" +
                            (ZSTD_isError(n) ? std::string(": ") + ZSTD_getErrorName(n) : ": wrong size"));
     }
-    if (info.options.delta_u64_keys) delta_decode(out.data(), bi.raw_bytes / info.options.record_size, info.options.record_size);
+    const std::size_t n = bi.raw_bytes / info.options.record_size;
+    if (info.options.shuffle_bytes) {
+      planes.resize(bi.raw_bytes);
+      unshuffle_bytes(out.data(), planes.data(), n, info.options.record_size);
+      out.swap(planes);
+    }
+    if (info.options.delta_u64_keys) delta_decode(out.data(), n, info.options.record_size);
   }
 
   bool load_next_block() {
@@ -332,13 +438,14 @@ RunReader::RunReader(const std::string& path, IoOptions io) : impl_(std::make_un
 }
 
 std::size_t RunReader::memory_bytes(std::uint32_t block_bytes, const IoOptions& io) {
-  // stored + raw block buffers, the ring's buffers, and zstd's decompression context
-  return 2 * static_cast<std::size_t>(block_bytes) + 64 * 1024 + io.chunk_bytes * io.queue_depth + (256u << 10);  // zstd DCtx: ~160 KiB
+  // stored + raw + byte-plane block buffers, the ring's buffers, and zstd's decompression context
+  return 3 * static_cast<std::size_t>(block_bytes) + 64 * 1024 + io.chunk_bytes * io.queue_depth + (256u << 10);  // zstd DCtx: ~160 KiB
 }
 
 std::size_t RunWriter::memory_bytes(const RunOptions& o) {
   IoOptions io;
-  return static_cast<std::size_t>(o.block_bytes) + ZSTD_compressBound(o.block_bytes) + io.chunk_bytes * io.queue_depth +
+  // the block being filled, and when compressing the block in the worker's hands and its output
+  return static_cast<std::size_t>(o.block_bytes) * (o.zstd_level == 0 ? 1u : o.shuffle_bytes ? 3u : 2u) + ZSTD_compressBound(o.block_bytes) + io.chunk_bytes * io.queue_depth +
          (o.zstd_level != 0 ? (o.zstd_level <= 3 ? (2u << 20) : (64u << 20)) : 0);  // zstd CCtx, generous
 }
 RunReader::~RunReader() = default;

@@ -62,15 +62,16 @@ bool same(const std::vector<Rec>& a, const std::vector<Rec>& b) {
   return a.size() == b.size() && std::memcmp(a.data(), b.data(), a.size() * sizeof(Rec)) == 0;
 }
 
-class RunFileRoundTrip : public ::testing::TestWithParam<std::tuple<std::size_t, int, bool>> {};
+class RunFileRoundTrip : public ::testing::TestWithParam<std::tuple<std::size_t, int, bool, bool>> {};
 
 TEST_P(RunFileRoundTrip, RecordsComeBackIdentical) {
-  auto [n, level, delta] = GetParam();
+  auto [n, level, delta, shuffle] = GetParam();
   testing::ScratchDir dir;
   auto v = make_records(n, delta);
   RunOptions o;
   o.zstd_level = level;
   o.delta_u64_keys = delta;
+  o.shuffle_bytes = shuffle;
   o.block_bytes = 64 << 10;  // many blocks
   o.record_type = "test.rec";
   o.sort_key = "key asc";
@@ -80,12 +81,13 @@ TEST_P(RunFileRoundTrip, RecordsComeBackIdentical) {
   EXPECT_EQ(info.record_count, n);
   EXPECT_EQ(info.options.record_type, "test.rec");
   EXPECT_EQ(info.options.sort_key, "key asc");
+  EXPECT_EQ(info.options.shuffle_bytes, shuffle && level != 0);  // byte planes only feed zstd
   EXPECT_FALSE(std::filesystem::exists(dir / "a.run.tmp"));
 }
 
 INSTANTIATE_TEST_SUITE_P(Sizes, RunFileRoundTrip,
                          ::testing::Combine(::testing::Values(0, 1, 4095, 300000), ::testing::Values(0, 1, 5),
-                                            ::testing::Bool()));
+                                            ::testing::Bool(), ::testing::Bool()));
 
 TEST(RunFile, SameInputSameDigest) {
   testing::ScratchDir dir;

@@ -14,6 +14,7 @@
 namespace zermelo {
 namespace {
 
+using retro::ChildValue;
 using retro::Edge;
 using retro::LevelMsg;
 using retro::Msg;
@@ -36,13 +37,24 @@ TEST(RadixSort, U64KeysWithConstantHighBytes) {
   expect_radix_equals_std_sort<std::uint64_t>(100000, [](auto& rng) { return rng(); });
 }
 
-TEST(RadixSort, MessagesOrderByKeyThenValue) {
-  expect_radix_equals_std_sort<Msg>(100000, [](auto& rng) {
-    Msg m;
+TEST(RadixSort, ChildValuesOrderByKeyThenValue) {
+  expect_radix_equals_std_sort<ChildValue>(100000, [](auto& rng) {
+    ChildValue m;
     m.key = (rng() % 3000) << 20 | (rng() % 3);
     m.value = static_cast<std::uint16_t>(rng() % 700);
     return m;
   });
+}
+
+// A message packs the parent's key above the lost bit: sorted, it groups by key, won before lost.
+TEST(RadixSort, MessagesOrderByKeyThenLostBit) {
+  expect_radix_equals_std_sort<Msg>(100000, [](auto& rng) { return Msg::to((rng() % 3000) << 20 | (rng() % 3), rng() % 2); });
+  const Msg a = Msg::to(Msg::kMaxKey, true);
+  EXPECT_EQ(a.key(), Msg::kMaxKey);
+  EXPECT_TRUE(a.child_lost());
+  EXPECT_FALSE(Msg::to(7, false).child_lost());
+  EXPECT_LT(Msg::to(7, true), Msg::to(8, false));
+  EXPECT_THROW(Msg::to(Msg::kMaxKey + 1, false), std::out_of_range);
 }
 
 TEST(RadixSort, LevelMessagesOrderByLevelKeyKindValue) {
@@ -70,17 +82,17 @@ TEST(RadixSort, TrivialInputs) {
   EXPECT_TRUE(std::all_of(same.begin(), same.end(), [](auto x) { return x == 42; }));
 }
 
-// The external sorter takes the radix path for Msg: in RAM, spilled to many runs, one thread or
+// The external sorter takes the radix path for records of several fields: in RAM, spilled to many runs, one thread or
 // two, the stream is std::sort's order.
 TEST(RadixSort, ExternalSorterStreamsTheSameOrderSpilledOrNot) {
   testing::ScratchDir dir;
   std::mt19937_64 rng(3);
-  std::vector<Msg> in(600000);
+  std::vector<ChildValue> in(600000);
   for (auto& m : in) {
     m.key = rng() % 100000;
     m.value = static_cast<std::uint16_t>(rng() % 4);
   }
-  std::vector<Msg> expected = in;
+  std::vector<ChildValue> expected = in;
   std::sort(expected.begin(), expected.end());
   for (std::uint64_t memory : {64ull << 20, 20ull << 20})
     for (unsigned threads : {1u, 2u}) {
@@ -88,17 +100,17 @@ TEST(RadixSort, ExternalSorterStreamsTheSameOrderSpilledOrNot) {
       o.scratch_dir = dir / "s";
       o.memory_bytes = memory;
       o.threads = threads;
-      ExternalSorter<Msg> s(o);
+      ExternalSorter<ChildValue> s(o);
       for (auto& m : in) s.push(m);
       s.sort();
       if (memory < (30ull << 20)) {
         EXPECT_GT(s.spilled_runs(), 1u);
       }
-      Msg m;
+      ChildValue m;
       std::size_t i = 0;
       while (s.next(m)) {
         ASSERT_LT(i, expected.size());
-        ASSERT_EQ(std::memcmp(&m, &expected[i], sizeof(Msg)), 0) << "record " << i << " memory " << memory << " threads " << threads;
+        ASSERT_EQ(std::memcmp(&m, &expected[i], sizeof(ChildValue)), 0) << "record " << i << " memory " << memory << " threads " << threads;
         ++i;
       }
       EXPECT_EQ(i, expected.size());

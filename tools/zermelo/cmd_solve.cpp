@@ -20,6 +20,7 @@ struct SolveArgs {
   bool in_ram = false;
   bool no_predecessors = false;
   std::uint64_t checkpoint_states = 0;
+  std::string raw_runs = "8G";
 };
 
 SolveOptions solve_options(const SolveArgs& a) {
@@ -30,6 +31,7 @@ SolveOptions solve_options(const SolveArgs& a) {
   o.in_ram = a.in_ram;
   o.use_predecessors = !a.no_predecessors;
   if (a.checkpoint_states > 0) o.init_chunk_states = a.checkpoint_states;
+  o.raw_run_bytes = a.raw_runs == "0" ? 0 : parse_size(a.raw_runs);  // 0: always compressed
   return o;
 }
 
@@ -104,6 +106,9 @@ ZERMELO_REGISTER_COMMAND(10, [](CLI::App& app) {
   solve->add_flag("--no-predecessors", a.no_predecessors, "build a reverse-edge run instead of using the game's un-moves");
   solve->add_option("--checkpoint-states", a.checkpoint_states,
                     "checkpoint the initial scan every N states (default 2^28; part of the job's identity)");
+  solve->add_option("--raw-runs", a.raw_runs,
+                    "store runs rewritten every level (undecided states, spilled messages) uncompressed while they are "
+                    "below this size, e.g. 0, 512M, 8G (default 8G: raw I/O is cheaper than zstd, compression saves disk)");
   solve->footer("Example: zermelo --work-dir work/ttt solve tictactoe\n"
                 "         zermelo --work-dir work/ttt-ram solve tictactoe --in-ram\n"
                 "Killed or interrupted, the same command resumes from the last finished level.");

@@ -2,7 +2,8 @@
 //
 // Level d takes the frontier F_d (states whose value has plies == d, sorted by key), sends each
 // value to the frontier's predecessors as messages, sorts the messages by key and merge-joins them
-// with the state run S_d = (key, undecided children) of the states still undecided. A state wins
+// with the state run S_d = (key, undecided children) of the states still undecided (a message
+// is one 64-bit word, the parent's key and whether the child is lost: keys are below 2^63). A state wins
 // as soon as one child is lost (win in d+1: the earliest level, so the winner's shortest), and
 // loses when its last undecided child turns out won (loss in d+1: the latest level, so the loser's
 // longest). States decided so leave S and form F_{d+1}, which is kept as that level's decided run:
@@ -48,6 +49,7 @@ struct SolveOptions {
   std::vector<std::string> lower_tier_values;  // values runs of the tiers this one depends on
   bool use_predecessors = true;          // false: build the reverse-edge run even if the game has un-moves
   std::uint64_t init_chunk_states = 1ull << 28;  // the initial scan is checkpointed every this many states
+  std::uint64_t raw_run_bytes = 8ull << 30;      // runs rewritten every level stay uncompressed below this size
 };
 
 struct SolveResult {

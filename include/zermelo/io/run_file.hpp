@@ -33,6 +33,7 @@ struct RunOptions {
   int zstd_level = 1;                // 0 = store blocks uncompressed
   std::uint32_t block_bytes = 2u << 20;  // uncompressed bytes per block (rounded to whole records)
   bool delta_u64_keys = false;       // transform: records whose first 8 bytes are sorted u64 keys
+  bool shuffle_bytes = false;        // transform: byte planes before zstd (compressed runs only)
 };
 
 struct BlockInfo {

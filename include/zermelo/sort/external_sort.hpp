@@ -11,6 +11,7 @@
 #pragma once
 #include <algorithm>
 #include <cstdint>
+#include <exception>
 #include <filesystem>
 #include <functional>
 #include <memory>
@@ -188,26 +189,51 @@ class ExternalSorter {
 
   std::string run_path(std::size_t i) const { return opt_.scratch_dir + "/run-" + std::to_string(i) + ".run"; }
 
-  void write_run(typename std::vector<T>::iterator first, typename std::vector<T>::iterator last) {
-    RunOptions o = opt_.run;
-    const std::uint64_t bytes = static_cast<std::uint64_t>(last - first) * sizeof(T);
-    if (spilled_bytes_ + bytes <= opt_.raw_spill_bytes) o.zstd_level = 0;
+  // Runs are named and their compression chosen up front, so that two halves can be written at once.
+  struct RunPlan {
+    std::string path;
+    RunOptions options;
+  };
+  RunPlan plan_run(std::uint64_t records) {
+    RunPlan p{run_path(next_run_id_++), opt_.run};
+    const std::uint64_t bytes = records * sizeof(T);
+    if (spilled_bytes_ + bytes <= opt_.raw_spill_bytes) p.options.zstd_level = 0;
     spilled_bytes_ += bytes;
-    RunWriter w(run_path(next_run_id_++), o);
-    w.append_many(&*first, static_cast<std::size_t>(last - first));
+    runs_.push_back(p.path);
+    return p;
+  }
+  static void write_run(const RunPlan& plan, const T* first, std::size_t n) {
+    RunWriter w(plan.path, plan.options);
+    w.append_many(first, n);
     w.finish();
-    runs_.push_back(run_path(next_run_id_ - 1));
   }
 
   void spill() {
     std::filesystem::create_directories(opt_.scratch_dir);
-    auto first = buffer_.begin(), last = buffer_.end();
-    if (sort_halves()) {
-      auto mid = first + static_cast<std::ptrdiff_t>(buffer_.size() / 2);
-      write_run(first, mid);  // two runs: merging them here would need a second buffer
-      write_run(mid, last);
+    const T* data = buffer_.data();
+    const std::size_t n = buffer_.size();
+    if (sort_halves()) {  // two runs: merging them here would need a second buffer
+      const std::size_t mid = n / 2;
+      const RunPlan a = plan_run(mid), b = plan_run(n - mid);
+      // Both halves at once: compressed runs spend their time in zstd, one core each.
+      std::exception_ptr error_a, error_b;
+      std::thread t([&] {
+        try {
+          write_run(a, data, mid);
+        } catch (...) {
+          error_a = std::current_exception();
+        }
+      });
+      try {
+        write_run(b, data + mid, n - mid);
+      } catch (...) {
+        error_b = std::current_exception();
+      }
+      t.join();
+      if (error_a) std::rethrow_exception(error_a);
+      if (error_b) std::rethrow_exception(error_b);
     } else {
-      write_run(first, last);
+      write_run(plan_run(n), data, n);
     }
     buffer_.clear();
     spilled_runs_ = runs_.size();

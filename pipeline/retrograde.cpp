@@ -64,9 +64,10 @@ RunOptions run_options(const std::string& type, std::uint32_t size) {
 // compression while they are below SolveOptions::raw_run_bytes: raw I/O is cheaper than even zstd
 // on byte planes, and a level is bound by that CPU, not by the disk (bench/RESULTS.md). Beyond
 // it they are compressed, so that the disk holds the largest tiers.
-RunOptions working_run_options(const std::string& type, std::uint32_t size, std::uint64_t expected_records, std::uint64_t raw_limit) {
+RunOptions working_run_options(const std::string& type, std::uint32_t size, std::uint64_t expected_records, const SolveOptions& opt) {
   RunOptions o = run_options(type, size);
-  if (expected_records * size <= raw_limit) o.zstd_level = 0;
+  if (expected_records * size <= opt.raw_run_bytes) o.zstd_level = 0;
+  o.block_bytes = opt.block_bytes;
   return o;
 }
 
@@ -173,6 +174,7 @@ class OutOfCoreSolver {
     std::uint32_t d = 0;
     for (auto& s : manifest_.stages())  // resume after the last finished level
       if (s.rfind("level-", 0) == 0 && manifest_.done(s)) d = std::max(d, static_cast<std::uint32_t>(std::stoul(s.substr(6))) + 1), res.resumed = true;
+    if (d > 0) copied_total_ = manifest_.facts("level-" + std::to_string(d - 1)).value("copied_total", std::uint64_t{0});
     // A kill between recording a level and its decided run: list the decided run now.
     if (d > 0 && !manifest_.done("decided-" + std::to_string(d)) && fs::exists(frontier_path(d))) {
       RunInfo f = inspect_run(frontier_path(d));
@@ -335,7 +337,7 @@ class OutOfCoreSolver {
       max_level = std::max<std::uint32_t>(max_level, manifest_.facts(chunk_stage(i))["max_scheduled_level"]);
       undecided += inspect_run(part_path("undecided", i)).record_count;
     }
-    RunWriter states(states_path(0), working_run_options("retro.undecided", sizeof(Undecided), undecided, opt_.raw_run_bytes));
+    RunWriter states(states_path(0), working_run_options("retro.undecided", sizeof(Undecided), undecided, opt_));
     Progress join_bar("init: join the undecided parts", undecided);
     for (std::size_t i = 0; i < chunks; ++i) {
       RunReader part(part_path("undecided", i));
@@ -472,14 +474,38 @@ class OutOfCoreSolver {
     if (msgs.size() == 0) return quiet_level(d);
     // Merge the sorted messages into the run of undecided states.
     RunReader in(states_path(d));
-    RunWriter out(states_path(d + 1), working_run_options("retro.undecided", sizeof(Undecided), in.size(), opt_.raw_run_bytes));
+    RunWriter out(states_path(d + 1), working_run_options("retro.undecided", sizeof(Undecided), in.size(), opt_));
     RunWriter next_f(frontier_path(d + 1), run_options("retro.keyvalue", sizeof(KeyValue)));
     Msg m;
     bool has_m = msgs.next(m);
     std::uint64_t decided = 0;
     Progress bar("level " + std::to_string(d) + " merge", in.size());
+    // A block of states that no message reaches is copied as stored, neither decompressed nor
+    // compressed again: late levels reach few blocks, and the undecided run is mostly draws.
+    const bool copy_blocks = out.can_take_blocks_of(in.info());
+    const auto& blocks = in.info().blocks;
+    std::vector<std::byte> stored;
+    std::uint64_t copied = 0, delivered = 0;  // delivered: messages that reached an undecided state
+    auto copy_untouched_blocks = [&] {
+      while (copy_blocks && in.at_block_end() && in.next_block_index() < blocks.size()) {
+        const std::size_t b = in.next_block_index();
+        const std::uint64_t end = b + 1 < blocks.size() ? blocks[b + 1].first_key : ~std::uint64_t{0};
+        while (has_m && m.key() < blocks[b].first_key) has_m = msgs.next(m);  // to decided states
+        if (has_m && m.key() < end) return;
+        // Copying ends the block being filled; under half full, decode instead (blocks stay large).
+        if (out.pending_records() != 0 && out.pending_records() < out.block_records() / 2) return;
+        in.read_stored_block(stored);
+        out.append_stored_block(blocks[b], stored);
+        const std::uint64_t records = blocks[b].raw_bytes / sizeof(Undecided);
+        copied += records;
+        bar.add(records);
+      }
+    };
     const void* span;
-    while (std::size_t n = in.next_span(&span, 1u << 16)) {
+    for (;;) {
+      copy_untouched_blocks();
+      const std::size_t n = in.next_span(&span, 1u << 16);
+      if (n == 0) break;
       const auto* states = static_cast<const Undecided*>(span);
       std::size_t unchanged_from = 0;  // states[unchanged_from, i) got no message: copied as a block
       for (std::size_t i = 0; i < n; ++i) {
@@ -491,6 +517,7 @@ class OutOfCoreSolver {
         for (; has_m && m.key() == s.key; has_m = msgs.next(m)) {
           if (m.child_lost()) lost_child = true;
           else ++won_children;
+          ++delivered;
         }
         if (!lost_child && !won_children) continue;
         out.append_many(states + unchanged_from, i - unchanged_from);
@@ -511,10 +538,13 @@ class OutOfCoreSolver {
     bar.finish();
     std::vector<RunInfo> outs{out.finish(), next_f.finish()};
     const double t_merge = clock.lap();
-    record_level(d, outs, {{"frontier", frontier_size}, {"messages", msgs.size()}, {"decided", decided}, {"undecided", outs[0].record_count}});
+    record_level(d, outs, {{"frontier", frontier_size}, {"messages", msgs.size()}, {"decided", decided}, {"undecided", outs[0].record_count},
+                           {"copied", copied}, {"copied_total", copied_total_ += copied}, {"delivered", delivered}});
     Progress::note("level " + std::to_string(d) + ": " + std::to_string(frontier_size) + " frontier states, " +
-                   std::to_string(msgs.size()) + " messages, " + std::to_string(decided) + " decided, " +
-                   std::to_string(outs[0].record_count) + " undecided; un-moves " + fmt_secs(t_messages) + ", sort " +
+                   std::to_string(msgs.size()) + " messages (" + std::to_string(delivered) + " to undecided states), " +
+                   std::to_string(decided) + " decided, " +
+                   std::to_string(outs[0].record_count) + " undecided (" + std::to_string(copied) +
+                   " in blocks copied untouched); un-moves " + fmt_secs(t_messages) + ", sort " +
                    fmt_secs(t_sort) + ", merge " + fmt_secs(t_merge));
     return decided;
   }
@@ -534,7 +564,7 @@ class OutOfCoreSolver {
     fs::rename(states_path(d), states_path(d + 1));
     RunInfo s = inspect_run(states_path(d + 1));
     RunInfo f = RunWriter(frontier_path(d + 1), run_options("retro.keyvalue", sizeof(KeyValue))).finish();
-    record_level(d, {s, f}, {{"frontier", 0}, {"messages", 0}, {"decided", 0}, {"undecided", s.record_count}});
+    record_level(d, {s, f}, {{"frontier", 0}, {"messages", 0}, {"decided", 0}, {"undecided", s.record_count}, {"copied_total", copied_total_}});
     return 0;
   }
 
@@ -578,7 +608,8 @@ class OutOfCoreSolver {
     RunInfo info = out.finish();
     manifest_.record("final", {info},
                      {{"states", wins + losses + n_draws}, {"wins", wins}, {"losses", losses}, {"draws", n_draws},
-                      {"by_plies", hist}, {"levels", last}, {"longest", longest}, {"longest_key", longest_key}});
+                      {"by_plies", hist}, {"levels", last}, {"longest", longest}, {"longest_key", longest_key},
+                      {"copied_records", copied_total_}});
     drop_working_runs();
   }
 
@@ -605,6 +636,7 @@ class OutOfCoreSolver {
     r.states = f["states"], r.wins = f["wins"], r.losses = f["losses"], r.draws = f["draws"];
     for (auto& [k, v] : f["by_plies"].items()) r.by_plies[static_cast<std::uint32_t>(std::stoul(k))] = v;
     r.levels = f["levels"], r.longest = f["longest"], r.longest_key = f["longest_key"];
+    r.copied_records = f.value("copied_records", std::uint64_t{0});
     r.digest = inspect_run(values).digest_hex();
     return r;
   }
@@ -613,6 +645,7 @@ class OutOfCoreSolver {
   SolveOptions opt_;
   Manifest manifest_;
   std::uint32_t max_scheduled_ = 0;  // the last level with scheduled work (from the initial scan)
+  std::uint64_t copied_total_ = 0;   // undecided states passed through in untouched blocks, all levels
 };
 
 }  // namespace

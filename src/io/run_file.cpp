@@ -20,10 +20,12 @@ namespace {
 
 constexpr char kMagic[8] = {'Z', 'R', 'M', 'L', 'R', 'U', 'N', '\n'};
 constexpr char kFooterMagic[8] = {'Z', 'R', 'M', 'L', 'F', 'O', 'O', 'T'};
-constexpr std::uint32_t kVersion = 1;
+// Version 2 added each block's first key to the index; version 1 files are still read.
+constexpr std::uint32_t kVersion = 2;
+constexpr std::uint32_t kOldestVersion = 1;
 constexpr std::size_t kHeaderBytes = 4096;
 constexpr std::size_t kHeaderChecksumAt = kHeaderBytes - 8;
-constexpr std::size_t kBlockEntryBytes = 32;
+constexpr std::size_t entry_bytes(std::uint32_t version) { return version >= 2 ? 40 : 32; }
 constexpr std::uint32_t kFlagComplete = 1, kFlagDelta = 2, kFlagShuffle = 4;
 constexpr std::size_t kTextField = 64;
 
@@ -161,9 +163,9 @@ RunInfo inspect_run(const std::string& path) {
   const std::byte* h = hv.data();
   if (std::memcmp(h, kMagic, 8) != 0) throw RunFileError(path + ": not a Zermelo run file (wrong magic)");
   info.format_version = get<std::uint32_t>(h, 8);
-  if (info.format_version != kVersion)
-    throw RunFileError(path + ": unsupported format version " + std::to_string(info.format_version) +
-                       " (this build reads version " + std::to_string(kVersion) + ")");
+  if (info.format_version < kOldestVersion || info.format_version > kVersion)
+    throw RunFileError(path + ": unsupported format version " + std::to_string(info.format_version) + " (this build reads versions " +
+                       std::to_string(kOldestVersion) + " to " + std::to_string(kVersion) + ")");
   std::uint64_t want = get<std::uint64_t>(h, kHeaderChecksumAt), got = XXH3_64bits(h, kHeaderChecksumAt);
   if (want != got) throw RunFileError(path + ": header checksum mismatch (stored " + hex(want) + ", computed " + hex(got) + ")");
   std::uint32_t flags = get<std::uint32_t>(h, 20);
@@ -191,12 +193,13 @@ RunInfo inspect_run(const std::string& path) {
   std::uint64_t fwant = get<std::uint64_t>(f, footer_bytes - 8), fgot = XXH3_64bits(f, footer_bytes - 8);
   if (fwant != fgot) throw RunFileError(path + ": footer checksum mismatch (stored " + hex(fwant) + ", computed " + hex(fgot) + ")");
   std::uint64_t n = get<std::uint64_t>(f, 8);
-  if (footer_bytes != 32 + n * kBlockEntryBytes) throw RunFileError(path + ": footer size does not match its block count");
+  const std::size_t entry = entry_bytes(info.format_version);
+  if (footer_bytes != 32 + n * entry) throw RunFileError(path + ": footer size does not match its block count");
   std::uint64_t expect_offset = kHeaderBytes, expect_first = 0;
   for (std::uint64_t i = 0; i < n; ++i) {
-    const std::byte* e = f + 16 + i * kBlockEntryBytes;
+    const std::byte* e = f + 16 + i * entry;
     BlockInfo b{get<std::uint64_t>(e, 0), get<std::uint32_t>(e, 8), get<std::uint32_t>(e, 12), get<std::uint64_t>(e, 16),
-                get<std::uint64_t>(e, 24)};
+                get<std::uint64_t>(e, 24), entry >= 40 ? get<std::uint64_t>(e, 32) : 0};
     if (b.offset != expect_offset || b.first_record != expect_first || b.raw_bytes % o.record_size)
       throw RunFileError(path + ": block " + std::to_string(i) + ": index entry inconsistent");
     expect_offset += b.stored_bytes;
@@ -330,6 +333,8 @@ struct RunWriter::Impl {
   // Delta-codes, compresses, checksums and appends one block (the worker's side when compressing).
   void store_block(std::vector<std::byte>& block, std::size_t fill) {
     const RunOptions& o = info.options;
+    std::uint64_t first_key = 0;
+    if (o.record_size >= 8) std::memcpy(&first_key, block.data(), 8);
     if (o.delta_u64_keys) delta_encode(block.data(), fill / o.record_size, o.record_size);
     const std::byte* data = block.data();
     if (o.shuffle_bytes) shuffle_bytes(data, planes.data(), fill / o.record_size, o.record_size), data = planes.data();
@@ -351,6 +356,7 @@ struct RunWriter::Impl {
     b.raw_bytes = static_cast<std::uint32_t>(fill);
     b.first_record = info.record_count;
     b.checksum = block_checksum(stored, stored_n, info.blocks.size());
+    b.first_key = first_key;
     out->write(stored, stored_n);
     info.record_count += fill / o.record_size;
     info.blocks.push_back(b);
@@ -374,6 +380,31 @@ void RunWriter::append_many(const void* records, std::size_t count) {
 
 std::uint64_t RunWriter::records() const { return impl_->flushed_records + impl_->raw_fill / impl_->info.options.record_size; }
 
+std::size_t RunWriter::pending_records() const { return impl_->raw_fill / impl_->info.options.record_size; }
+std::size_t RunWriter::block_records() const { return impl_->block_cap / impl_->info.options.record_size; }
+
+bool RunWriter::can_take_blocks_of(const RunInfo& from) const {
+  const RunOptions &a = impl_->info.options, &b = from.options;
+  return from.format_version >= 2 && a.record_size == b.record_size && a.delta_u64_keys == b.delta_u64_keys &&
+         a.shuffle_bytes == b.shuffle_bytes;
+}
+
+void RunWriter::append_stored_block(const BlockInfo& block, const std::vector<std::byte>& stored) {
+  auto& I = *impl_;
+  if (stored.size() != block.stored_bytes || block.raw_bytes % I.info.options.record_size != 0)
+    throw std::logic_error(I.path + ": a stored block of the wrong size");
+  I.flush_block();
+  I.drain();  // the worker's blocks first, in order
+  BlockInfo b = block;
+  b.offset = I.out->position();
+  b.first_record = I.info.record_count;
+  b.checksum = block_checksum(stored.data(), stored.size(), I.info.blocks.size());  // seeded by its new place
+  I.out->write(stored.data(), stored.size());
+  I.info.record_count += block.raw_bytes / I.info.options.record_size;
+  I.flushed_records += block.raw_bytes / I.info.options.record_size;
+  I.info.blocks.push_back(b);
+}
+
 RunInfo RunWriter::finish() {
   auto& I = *impl_;
   if (I.finished) throw std::logic_error(I.path + ": finish called twice");
@@ -382,13 +413,15 @@ RunInfo RunWriter::finish() {
   I.stop_worker();
   I.info.digest = digest_of(I.info.blocks);
   std::uint64_t footer_offset = I.out->position();
-  std::vector<std::byte> f(32 + I.info.blocks.size() * kBlockEntryBytes);
+  const std::size_t entry = entry_bytes(kVersion);
+  std::vector<std::byte> f(32 + I.info.blocks.size() * entry);
   std::memcpy(f.data(), kFooterMagic, 8);
   put<std::uint64_t>(f.data(), 8, I.info.blocks.size());
   for (std::size_t i = 0; i < I.info.blocks.size(); ++i) {
-    std::byte* e = f.data() + 16 + i * kBlockEntryBytes;
+    std::byte* e = f.data() + 16 + i * entry;
     const BlockInfo& b = I.info.blocks[i];
     put(e, 0, b.offset), put(e, 8, b.stored_bytes), put(e, 12, b.raw_bytes), put(e, 16, b.first_record), put(e, 24, b.checksum);
+    put(e, 32, b.first_key);
   }
   put<std::uint64_t>(f.data(), f.size() - 16, I.info.digest);
   put<std::uint64_t>(f.data(), f.size() - 8, XXH3_64bits(f.data(), f.size() - 8));
@@ -446,13 +479,18 @@ struct RunReader::Impl {
     if (info.options.delta_u64_keys) delta_decode(out.data(), n, info.options.record_size);
   }
 
+  // Streams the body once, from the next block (the first unless skipped) to the footer.
+  void open_stream() {
+    if (in) return;
+    const BlockInfo& last = info.blocks.back();
+    in = std::make_unique<SequentialReader>(info.path, next_block == 0 ? kHeaderBytes : info.blocks[next_block].offset,
+                                            last.offset + last.stored_bytes, io);
+  }
+
   bool load_next_block() {
     if (next_block >= info.blocks.size()) return false;
     const BlockInfo& bi = info.blocks[next_block];
-    if (!in) {  // stream the body once, from this block (the first unless skipped) to the footer
-      const BlockInfo& last = info.blocks.back();
-      in = std::make_unique<SequentialReader>(info.path, next_block == 0 ? kHeaderBytes : bi.offset, last.offset + last.stored_bytes, io);
-    }
+    open_stream();
     stored.resize(bi.stored_bytes);
     if (in->read(stored.data(), bi.stored_bytes) != bi.stored_bytes)
       throw RunFileError(info.path + ": block " + std::to_string(next_block) + ": file ended early");
@@ -498,6 +536,25 @@ std::size_t RunReader::next_span(const void** records, std::size_t max) {
   *records = I.raw.data() + I.raw_pos * I.info.options.record_size;
   I.raw_pos += n;
   return n;
+}
+
+bool RunReader::at_block_end() const { return impl_->raw_pos >= impl_->raw_records; }
+std::size_t RunReader::next_block_index() const { return impl_->next_block; }
+
+void RunReader::read_stored_block(std::vector<std::byte>& stored) {
+  auto& I = *impl_;
+  if (!at_block_end()) throw std::logic_error(I.info.path + ": read_stored_block inside a block");
+  if (I.next_block >= I.info.blocks.size()) throw std::logic_error(I.info.path + ": read_stored_block past the last block");
+  const BlockInfo& bi = I.info.blocks[I.next_block];
+  I.open_stream();
+  stored.resize(bi.stored_bytes);
+  if (I.in->read(stored.data(), bi.stored_bytes) != bi.stored_bytes)
+    throw RunFileError(I.info.path + ": block " + std::to_string(I.next_block) + ": file ended early");
+  const std::uint64_t got = block_checksum(stored.data(), bi.stored_bytes, I.next_block);
+  if (got != bi.checksum)
+    throw RunFileError(I.info.path + ": block " + std::to_string(I.next_block) + ": checksum mismatch (stored " + hex(bi.checksum) +
+                       ", computed " + hex(got) + ")");
+  ++I.next_block;
 }
 
 void RunReader::skip_to(std::uint64_t record) {

@@ -102,6 +102,26 @@ TEST(Retrograde, SmallBudgetSpillsAndStillAgrees) {
   EXPECT_THROW(solve(*g, dir / "tiny", false, 32ull << 20), std::invalid_argument);
 }
 
+// Small blocks, so that late levels leave most blocks of the state run untouched: those are
+// copied as stored, compressed (byte planes) or raw, and the values are still the in-RAM solver's.
+TEST(Retrograde, UntouchedBlocksCopiedAsStoredGiveTheSameValues) {
+  testing::ScratchDir dir;
+  for (const char* variant : {"5x7", "4x6"}) {
+    auto g = make_game("nim", {variant});
+    auto ram = solve(*g, dir / (std::string(variant) + "-ram"), true);
+    for (std::uint64_t raw_limit : {std::uint64_t{0}, std::uint64_t{8} << 30}) {
+      SolveOptions o;
+      o.job_dir = dir / (std::string(variant) + "-raw" + std::to_string(raw_limit));
+      o.memory_bytes = 256ull << 20;
+      o.block_bytes = 4096;  // 256 states a block
+      o.raw_run_bytes = raw_limit;
+      const SolveResult r = solve_retrograde(*g, o);
+      EXPECT_EQ(r.digest, ram.digest) << variant << " raw limit " << raw_limit;
+      EXPECT_GT(r.copied_records, 0u) << variant << " raw limit " << raw_limit;
+    }
+  }
+}
+
 TEST(Retrograde, CheckSolutionAcceptsTheSolveAndCatchesOneWrongValue) {
   testing::ScratchDir dir;
   auto g = make_game("tictactoe");

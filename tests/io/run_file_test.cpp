@@ -141,6 +141,49 @@ TEST(RunFile, BytePlanesLayoutIsDocumented) {
     for (std::uint32_t j = 0; j < rs; ++j) ASSERT_EQ(planes[j * n + i], data[i * rs + j]) << "record " << i << " byte " << j;
 }
 
+// A pass that copies some blocks as stored and re-encodes the others writes the same records;
+// the index carries each block's first key, also for copied blocks.
+TEST(RunFile, StoredBlocksCopyIntoAnotherRun) {
+  testing::ScratchDir dir;
+  auto v = make_records(20000, true);
+  for (int level : {0, 1}) {
+    RunOptions o;
+    o.record_size = sizeof(Rec);
+    o.zstd_level = level;
+    o.delta_u64_keys = true;
+    o.shuffle_bytes = true;
+    o.block_bytes = 4096;
+    const std::string a = dir / ("a" + std::to_string(level) + ".run"), b = dir / ("b" + std::to_string(level) + ".run");
+    write_run(a, v, o);
+    RunReader in(a);
+    RunWriter out(b, o);
+    ASSERT_TRUE(out.can_take_blocks_of(in.info()));
+    std::vector<std::byte> stored;
+    std::size_t copied = 0;
+    const void* span;
+    for (;;) {
+      if (in.at_block_end() && in.next_block_index() < in.info().blocks.size() && in.next_block_index() % 3 == 0) {
+        in.read_stored_block(stored);
+        out.append_stored_block(in.info().blocks[in.next_block_index() - 1], stored);
+        ++copied;
+        continue;
+      }
+      const std::size_t n = in.next_span(&span, 100);  // part blocks: copies end partly filled ones
+      if (n == 0) break;
+      out.append_many(span, n);
+    }
+    const RunInfo info = out.finish();
+    EXPECT_GT(copied, 3u);
+    EXPECT_TRUE(same(read_all(b), v)) << "level " << level;
+    verify_run(b);
+    for (const BlockInfo& bi : info.blocks) ASSERT_EQ(bi.first_key, v[bi.first_record].key);
+    RunOptions other = o;
+    other.shuffle_bytes = !in.info().options.shuffle_bytes;  // (a raw run never stores planes)
+    other.zstd_level = 1;
+    EXPECT_FALSE(RunWriter(dir / "c.run", other).can_take_blocks_of(in.info()));  // another layout
+  }
+}
+
 TEST(RunFile, SameInputSameDigest) {
   testing::ScratchDir dir;
   auto v = make_records(100000, true);

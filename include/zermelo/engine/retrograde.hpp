@@ -50,6 +50,7 @@ struct SolveOptions {
   bool use_predecessors = true;          // false: build the reverse-edge run even if the game has un-moves
   std::uint64_t init_chunk_states = 1ull << 28;  // the initial scan is checkpointed every this many states
   std::uint64_t raw_run_bytes = 8ull << 30;      // runs rewritten every level stay uncompressed below this size
+  std::uint32_t block_bytes = 2u << 20;          // uncompressed bytes per block of the working runs (tests use small ones)
 };
 
 struct SolveResult {
@@ -64,6 +65,7 @@ struct SolveResult {
   std::uint64_t longest_key = 0;
   std::string digest;
   bool resumed = false;                  // some stages were skipped on resume
+  std::uint64_t copied_records = 0;      // out of core: states the levels passed on in untouched blocks
 };
 
 SolveResult solve_retrograde(const Game& game, const SolveOptions& options);

@@ -3,7 +3,8 @@
 // A run is a sequence of fixed-size records, usually sorted by key, cut into blocks of about
 // 1-4 MiB that are zstd-compressed and each carry an XXH3-64 checksum. The header names the record
 // type, record size, sort key and record count and has a "complete" flag; the footer holds the
-// index of blocks (offset, sizes, first record, checksum) and the digest of all block checksums.
+// index of blocks (offset, sizes, first record, first key, checksum) and the digest of all block
+// checksums.
 // A writer writes to "<path>.tmp" and renames it to <path> only after the footer and the complete
 // flag are on disk, so a crash never leaves a file that looks finished. All I/O goes through
 // io_uring with several requests in flight (see uring_file.hpp). The byte layout is in
@@ -42,6 +43,7 @@ struct BlockInfo {
   std::uint32_t raw_bytes = 0;        // uncompressed size
   std::uint64_t first_record = 0;     // index of the block's first record
   std::uint64_t checksum = 0;         // XXH3-64 of the stored (compressed) bytes
+  std::uint64_t first_key = 0;        // the first record's first 8 bytes, as a u64 (format 2; else 0)
 };
 
 struct RunInfo {
@@ -70,6 +72,16 @@ class RunWriter {
   std::uint64_t records() const;
   // Memory this writer holds (block buffers and I/O buffers), for budget accounting.
   static std::size_t memory_bytes(const RunOptions& options);
+  // Whole blocks: true if this writer can take `from`'s stored blocks unchanged (same record
+  // size and transforms), and taking one (it ends any partly filled block first). Passes use this
+  // to copy the blocks they would not change without decompressing and recompressing them.
+  bool can_take_blocks_of(const RunInfo& from) const;
+  void append_stored_block(const BlockInfo& block, const std::vector<std::byte>& stored);
+  // Records in the partly filled block, and records a full block holds: a caller that copies
+  // blocks can wait for half a block, so that no block but the last is under half full.
+  std::size_t pending_records() const;
+  std::size_t block_records() const;
+
   // Flushes, writes the footer, sets the complete flag, fsyncs, renames. Returns the summary.
   RunInfo finish();
 
@@ -98,6 +110,13 @@ class RunReader {
   // The next run of up to `max` records straight from the current block (no copy).
   // Returns the count; 0 at the end.
   std::size_t next_span(const void** records, std::size_t max);
+
+  // Whole blocks, for passes that copy untouched blocks (see RunWriter::append_stored_block):
+  // whether every record of the current block has been handed out, the index of the block the
+  // next read enters (blocks().size() at the end), and taking that block as stored bytes.
+  bool at_block_end() const;
+  std::size_t next_block_index() const;
+  void read_stored_block(std::vector<std::byte>& stored);
 
   // Starts the sequential reading at record `record` (before any record was read): the blocks
   // before it are not read at all. Used to resume a pass part-way through its input.

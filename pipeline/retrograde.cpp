@@ -390,102 +390,98 @@ class OutOfCoreSolver {
     remove_quietly(path("keys.run"));
   }
 
-  // One level: messages from F_d (and scheduled work for d), sorted, merged into S_d -> S_{d+1}, F_{d+1}.
-  std::uint64_t level(std::uint32_t d) {
-    Stopwatch clock;
+  // The messages of level d: the frontier F_d and the seeds scheduled for d (merged by key), each
+  // sent to its predecessors, and the messages scheduled for d. Returns the frontier's size.
+  std::uint64_t send_messages(std::uint32_t d, ExternalSorter<Msg>& msgs) {
     std::uint64_t frontier_size = 0;
-    SortOptions msg_sort = sort_options(opt_, "messages");
-    msg_sort.raw_spill_bytes = opt_.raw_run_bytes;  // read once, soon: raw I/O beats zstd while the disk has room
-    msg_sort.run.delta_u64_keys = true;       // messages are sorted words
-    ExternalSorter<Msg> msgs(msg_sort);
-    {
-      RunReader frontier(frontier_path(d));
-      RunReader scheduled(path("scheduled.run"));
-      LevelMsg lm;
-      // Past the last scheduled level the run has nothing left for us: do not read it again.
-      if (d <= max_scheduled_) skip_to_level(scheduled, d);
-      bool has_lm = d <= max_scheduled_ && scheduled.next(lm);
-      while (has_lm && lm.level < d) has_lm = scheduled.next(lm);
-      // The frontier is F_d plus the seeds of level d, merged by key (edge joins need key order).
-      KeyValue f;
-      bool has_f = frontier.next(f);
-      auto next_frontier = [&](KeyValue& out) {
-        while (has_lm && lm.level == d && lm.kind == kMessage) {
-          const Value v = Value::from_raw(lm.value);
-          if (v.is_win() || v.is_loss()) msgs.push(Msg::to(lm.key, v.is_loss()));
-          has_lm = scheduled.next(lm);
-        }
-        bool seed = has_lm && lm.level == d;
-        if (!has_f && !seed) return false;
-        ++frontier_size;
-        if (has_f && (!seed || f.key < lm.key)) {
-          out = f;
-          has_f = frontier.next(f);
-        } else {
-          out = KeyValue{lm.key, lm.value};
-          has_lm = scheduled.next(lm);
-        }
-        return true;
-      };
-      Progress bar("level " + std::to_string(d) + " messages");
-      if (game_.has_predecessors() && opt_.use_predecessors) {
-        // Un-moves of batches of the frontier on all threads.
-        const int T = static_cast<int>(std::max(1u, opt_.threads));
-        std::vector<KeyValue> batch;
-        std::vector<std::vector<Msg>> out(static_cast<std::size_t>(T));
-        KeyValue s;
-        bool more = true;
-        while (more) {
-          batch.clear();
-          while (batch.size() < kBatch && (more = next_frontier(s))) batch.push_back(s);
-#pragma omp parallel num_threads(T)
-          {
-            const auto t = static_cast<std::size_t>(omp_get_thread_num());
-            std::vector<StateKey> preds;
-#pragma omp for schedule(dynamic, 1024)
-            for (std::size_t i = 0; i < batch.size(); ++i) {
-              game_.predecessors(batch[i].key, preds);
-              const bool lost = Value::from_raw(batch[i].value).is_loss();
-              for (StateKey p : preds) out[t].push_back(Msg::to(p, lost));
-            }
-          }
-          for (auto& o : out) {
-            for (auto& m : o) msgs.push(m);
-            o.clear();
-          }
-          bar.add(batch.size());
-        }
+    RunReader frontier(frontier_path(d));
+    RunReader scheduled(path("scheduled.run"));
+    LevelMsg lm;
+    // Past the last scheduled level the run has nothing left for us: do not read it again.
+    if (d <= max_scheduled_) skip_to_level(scheduled, d);
+    bool has_lm = d <= max_scheduled_ && scheduled.next(lm);
+    while (has_lm && lm.level < d) has_lm = scheduled.next(lm);
+    // The frontier is F_d plus the seeds of level d, merged by key (edge joins need key order).
+    KeyValue f;
+    bool has_f = frontier.next(f);
+    auto next_frontier = [&](KeyValue& out) {
+      while (has_lm && lm.level == d && lm.kind == kMessage) {
+        const Value v = Value::from_raw(lm.value);
+        if (v.is_win() || v.is_loss()) msgs.push(Msg::to(lm.key, v.is_loss()));
+        has_lm = scheduled.next(lm);
+      }
+      bool seed = has_lm && lm.level == d;
+      if (!has_f && !seed) return false;
+      ++frontier_size;
+      if (has_f && (!seed || f.key < lm.key)) {
+        out = f;
+        has_f = frontier.next(f);
       } else {
-        RunReader edges(path("edges.run"));  // sorted by child: many parents per child
-        KeyValue s;
-        bool has_s = next_frontier(s);
-        Edge e;
-        while (has_s && edges.next(e)) {
-          while (has_s && s.key < e.child) has_s = next_frontier(s);
-          if (has_s && s.key == e.child) msgs.push(Msg::to(e.parent, Value::from_raw(s.value).is_loss())), bar.add(1);
+        out = KeyValue{lm.key, lm.value};
+        has_lm = scheduled.next(lm);
+      }
+      return true;
+    };
+    Progress bar("level " + std::to_string(d) + " messages");
+    if (game_.has_predecessors() && opt_.use_predecessors) {
+      // Un-moves of batches of the frontier on all threads.
+      const int T = static_cast<int>(std::max(1u, opt_.threads));
+      std::vector<KeyValue> batch;
+      std::vector<std::vector<Msg>> out(static_cast<std::size_t>(T));
+      KeyValue s;
+      bool more = true;
+      while (more) {
+        batch.clear();
+        while (batch.size() < kBatch && (more = next_frontier(s))) batch.push_back(s);
+#pragma omp parallel num_threads(T)
+        {
+          const auto t = static_cast<std::size_t>(omp_get_thread_num());
+          std::vector<StateKey> preds;
+#pragma omp for schedule(dynamic, 1024)
+          for (std::size_t i = 0; i < batch.size(); ++i) {
+            game_.predecessors(batch[i].key, preds);
+            const bool lost = Value::from_raw(batch[i].value).is_loss();
+            for (StateKey p : preds) out[t].push_back(Msg::to(p, lost));
+          }
         }
-        while (next_frontier(s)) {  // drain: scheduled messages still to be pushed
+        for (auto& o : out) {
+          for (auto& m : o) msgs.push(m);
+          o.clear();
         }
+        bar.add(batch.size());
+      }
+    } else {
+      RunReader edges(path("edges.run"));  // sorted by child: many parents per child
+      KeyValue s;
+      bool has_s = next_frontier(s);
+      Edge e;
+      while (has_s && edges.next(e)) {
+        while (has_s && s.key < e.child) has_s = next_frontier(s);
+        if (has_s && s.key == e.child) msgs.push(Msg::to(e.parent, Value::from_raw(s.value).is_loss())), bar.add(1);
+      }
+      while (next_frontier(s)) {  // drain: scheduled messages still to be pushed
       }
     }
-    const double t_messages = clock.lap();
-    msgs.sort();
-    const double t_sort = clock.lap();
-    if (msgs.size() == 0) return quiet_level(d);
-    // Merge the sorted messages into the run of undecided states.
-    RunReader in(states_path(d));
-    RunWriter out(states_path(d + 1), working_run_options("retro.undecided", sizeof(Undecided), in.size(), opt_));
-    RunWriter next_f(frontier_path(d + 1), run_options("retro.keyvalue", sizeof(KeyValue)));
+    return frontier_size;
+  }
+
+  struct MergeCounts {
+    std::uint64_t decided = 0;
+    std::uint64_t copied = 0;     // undecided states passed on in blocks no message reached
+    std::uint64_t delivered = 0;  // messages that reached an undecided state
+  };
+
+  // Merge-joins the sorted messages into S_d, writing S_{d+1} (still undecided) and F_{d+1}.
+  MergeCounts merge_messages(std::uint32_t d, ExternalSorter<Msg>& msgs, RunReader& in, RunWriter& out, RunWriter& next_f) {
+    MergeCounts c;
     Msg m;
     bool has_m = msgs.next(m);
-    std::uint64_t decided = 0;
     Progress bar("level " + std::to_string(d) + " merge", in.size());
     // A block of states that no message reaches is copied as stored, neither decompressed nor
     // compressed again: late levels reach few blocks, and the undecided run is mostly draws.
     const bool copy_blocks = out.can_take_blocks_of(in.info());
     const auto& blocks = in.info().blocks;
     std::vector<std::byte> stored;
-    std::uint64_t copied = 0, delivered = 0;  // delivered: messages that reached an undecided state
     auto copy_untouched_blocks = [&] {
       while (copy_blocks && in.at_block_end() && in.next_block_index() < blocks.size()) {
         const std::size_t b = in.next_block_index();
@@ -497,7 +493,7 @@ class OutOfCoreSolver {
         in.read_stored_block(stored);
         out.append_stored_block(blocks[b], stored);
         const std::uint64_t records = blocks[b].raw_bytes / sizeof(Undecided);
-        copied += records;
+        c.copied += records;
         bar.add(records);
       }
     };
@@ -517,7 +513,7 @@ class OutOfCoreSolver {
         for (; has_m && m.key() == s.key; has_m = msgs.next(m)) {
           if (m.child_lost()) lost_child = true;
           else ++won_children;
-          ++delivered;
+          ++c.delivered;
         }
         if (!lost_child && !won_children) continue;
         out.append_many(states + unchanged_from, i - unchanged_from);
@@ -527,7 +523,7 @@ class OutOfCoreSolver {
         Value v = lost_child ? Value::win(d + 1) : s.pending == 0 ? Value::loss(d + 1) : Value::unknown();
         if (v.is_known()) {
           next_f.push(KeyValue{s.key, v.raw()});
-          ++decided;
+          ++c.decided;
         } else {
           out.push(s);
         }
@@ -536,17 +532,35 @@ class OutOfCoreSolver {
       bar.add(n);
     }
     bar.finish();
+    return c;
+  }
+
+  // One level: messages from F_d (and scheduled work for d), sorted, merged into S_d -> S_{d+1}, F_{d+1}.
+  std::uint64_t level(std::uint32_t d) {
+    Stopwatch clock;
+    SortOptions msg_sort = sort_options(opt_, "messages");
+    msg_sort.raw_spill_bytes = opt_.raw_run_bytes;  // read once, soon: raw I/O beats zstd while the disk has room
+    msg_sort.run.delta_u64_keys = true;             // messages are sorted words
+    ExternalSorter<Msg> msgs(msg_sort);
+    const std::uint64_t frontier_size = send_messages(d, msgs);
+    const double t_messages = clock.lap();
+    msgs.sort();
+    const double t_sort = clock.lap();
+    if (msgs.size() == 0) return quiet_level(d);
+    RunReader in(states_path(d));
+    RunWriter out(states_path(d + 1), working_run_options("retro.undecided", sizeof(Undecided), in.size(), opt_));
+    RunWriter next_f(frontier_path(d + 1), run_options("retro.keyvalue", sizeof(KeyValue)));
+    const MergeCounts c = merge_messages(d, msgs, in, out, next_f);
     std::vector<RunInfo> outs{out.finish(), next_f.finish()};
     const double t_merge = clock.lap();
-    record_level(d, outs, {{"frontier", frontier_size}, {"messages", msgs.size()}, {"decided", decided}, {"undecided", outs[0].record_count},
-                           {"copied", copied}, {"copied_total", copied_total_ += copied}, {"delivered", delivered}});
+    record_level(d, outs, {{"frontier", frontier_size}, {"messages", msgs.size()}, {"decided", c.decided}, {"undecided", outs[0].record_count},
+                           {"copied", c.copied}, {"copied_total", copied_total_ += c.copied}, {"delivered", c.delivered}});
     Progress::note("level " + std::to_string(d) + ": " + std::to_string(frontier_size) + " frontier states, " +
-                   std::to_string(msgs.size()) + " messages (" + std::to_string(delivered) + " to undecided states), " +
-                   std::to_string(decided) + " decided, " +
-                   std::to_string(outs[0].record_count) + " undecided (" + std::to_string(copied) +
-                   " in blocks copied untouched); un-moves " + fmt_secs(t_messages) + ", sort " +
+                   std::to_string(msgs.size()) + " messages (" + std::to_string(c.delivered) + " to undecided states), " +
+                   std::to_string(c.decided) + " decided, " + std::to_string(outs[0].record_count) + " undecided (" +
+                   std::to_string(c.copied) + " in blocks copied untouched); un-moves " + fmt_secs(t_messages) + ", sort " +
                    fmt_secs(t_sort) + ", merge " + fmt_secs(t_merge));
-    return decided;
+    return c.decided;
   }
 
   // Level d is done: its outputs replace level d-1's. The frontier it wrote is also a decided run

@@ -9,7 +9,6 @@
 #include <iostream>
 #include <nlohmann/json.hpp>
 #include <sstream>
-#include <unistd.h>
 
 #include "tools/zermelo/command.hpp"
 #include "zermelo/dfa/set_file.hpp"
@@ -50,7 +49,7 @@ struct SolveOptions {
 
 // Runs either method on a set game and prints the tables; `who_moves_first` names the winner.
 void solve_and_report(dfa::SetGame& g, const SolveOptions& o, const std::string& first, const std::string& second) {
-  const bool as_json = cli::globals().json, quiet = cli::globals().quiet || !isatty(2);
+  const bool as_json = cli::globals().json;
   auto t0 = std::chrono::steady_clock::now();
   json out{{"game", g.name}, {"method", o.method}, {"memory_budget", g.manager->budget_bytes()}};
   std::vector<dfa::SetStats> all_sets;
@@ -111,27 +110,31 @@ void solve_and_report(dfa::SetGame& g, const SolveOptions& o, const std::string&
     say(o.backward_steps > 0 ? "forward: reachable sets R(ply), expanding only positions not in W(J) or L(J)\n"
                              : "forward: reachable sets R(ply)\n");
     say(buf);
+    bool backing_up_header = false;
     auto r = dfa::solve_by_reach(g, known_won, known_lost, o.max_steps, [&](const dfa::ReachStep& s, bool back) {
       if (!back) {
         std::snprintf(buf, sizeof buf, "%5u %14llu %10zu %10s %14llu %10zu %9.2f\n", s.ply,
                       static_cast<unsigned long long>(s.reach.positions), s.reach.states, fmt_ppb(s.reach).c_str(),
                       static_cast<unsigned long long>(s.undecided.positions), s.undecided.states, s.seconds);
         say(buf);
-      } else if (!quiet && !as_json) {
-        std::cerr << "\rbacking up: ply " << s.ply << "   " << std::flush;
+      } else {
+        // One row per ply as the back-up passes it (deepest first), so a long run shows its progress.
+        if (!backing_up_header) {
+          say("backward: values backed up to the start, deepest ply first\n");
+          std::snprintf(buf, sizeof buf, "%5s %14s %10s %10s %14s %10s %10s %12s %9s\n", "ply", "won", "W states", "W pos/B",
+                        "lost", "L states", "L pos/B", "table states", "seconds");
+          say(buf);
+          backing_up_header = true;
+        }
+        std::snprintf(buf, sizeof buf, "%5u %14llu %10zu %10s %14llu %10zu %10s %12zu %9.2f\n", s.ply,
+                      static_cast<unsigned long long>(s.won.positions), s.won.states, fmt_ppb(s.won).c_str(),
+                      static_cast<unsigned long long>(s.lost.positions), s.lost.states, fmt_ppb(s.lost).c_str(),
+                      g.manager->live_nodes(), s.seconds);
+        say(buf);
       }
     }, /*keep_sets=*/!o.save_dir.empty());
-    if (!quiet && !as_json) std::cerr << "\r                        \r";
-    say("backward: values backed up to the start\n");
-    std::snprintf(buf, sizeof buf, "%5s %14s %10s %10s %14s %10s %10s\n", "ply", "won", "W states", "W pos/B", "lost",
-                  "L states", "L pos/B");
-    say(buf);
     json steps = json::array();
     for (auto& s : r.steps) {
-      std::snprintf(buf, sizeof buf, "%5u %14llu %10zu %10s %14llu %10zu %10s\n", s.ply,
-                    static_cast<unsigned long long>(s.won.positions), s.won.states, fmt_ppb(s.won).c_str(),
-                    static_cast<unsigned long long>(s.lost.positions), s.lost.states, fmt_ppb(s.lost).c_str());
-      say(buf);
       steps.push_back({{"ply", s.ply}, {"reach", stats_json(s.reach)}, {"open", stats_json(s.undecided)},
                        {"won", stats_json(s.won)}, {"lost", stats_json(s.lost)}, {"seconds", s.seconds}});
       all_sets.push_back(s.reach), all_sets.push_back(s.won), all_sets.push_back(s.lost);

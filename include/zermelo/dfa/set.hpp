@@ -21,6 +21,8 @@
 #include <utility>
 #include <vector>
 
+#include "zermelo/dfa/huge_pages.hpp"
+
 namespace zermelo::dfa {
 
 using NodeId = std::uint32_t;
@@ -116,21 +118,22 @@ class Manager {
   std::uint64_t budget_ = 0;
   std::uint64_t tables_budget_ = 0;     // 4/5 of the budget: the rest is headroom for bookkeeping
 
-  std::vector<NodeId> children_;        // arity_ per node
-  std::vector<std::uint16_t> layer_;    // layer of each node; kDead for freed slots
-  std::vector<std::uint32_t> refs_;     // references from Set handles
+  HugeVector<NodeId> children_;        // arity_ per node
+  HugeVector<std::uint16_t> layer_;    // layer of each node; kDead for freed slots
+  HugeVector<std::uint32_t> refs_;     // references from Set handles
   std::vector<NodeId> free_;
   std::size_t allocated_ = 2;           // slots in use (live + free)
   std::size_t capacity_ = 0;
   std::size_t peak_nodes_ = 2;
   std::size_t gc_runs_ = 0;
   std::size_t gc_threshold_ = 0;
+  std::uint64_t scratch_bytes_ = 0;     // memos of an operation in progress (counted against the budget)
 
-  std::vector<NodeId> unique_;          // open addressing, 0 = empty slot
+  HugeVector<NodeId> unique_;          // open addressing, 0 = empty slot
   std::size_t unique_used_ = 0;
 
   struct CacheEntry { std::uint32_t op; NodeId a, b, r; };
-  std::vector<CacheEntry> cache_;
+  HugeVector<CacheEntry> cache_;
 
   std::vector<Change> changes_;         // interned, relabels sorted by position
 };

@@ -163,9 +163,17 @@ ReachResult solve_by_reach(const SetGame& g, const Set& known_won, const Set& kn
     if (!(r.lost[i] & known_won).is_empty()) throw std::logic_error("solve_by_reach: inconsistent known sets");
     r.steps[i].won = stats_of(r.won[i]);
     r.steps[i].lost = stats_of(r.lost[i]);
+    open_lost_below = undecided[i] - won_open;
+    if (g.simplify_backup && i > 0) {
+      // Ply i-1 asks only whether its undecided positions outside reverse(known_lost) have a move
+      // into this set, and all their moves land in R(i) \ known_lost: outside that the set is
+      // free, and the restrict usually needs far fewer states there.
+      Set simpler = open_lost_below.restrict_to(r.reach[i] - known_lost);
+      if (simpler.states() < open_lost_below.states()) open_lost_below = simpler;
+    }
+    r.steps[i].passed_states = open_lost_below.states();
     r.steps[i].seconds = seconds_since(t0);
     if (progress) progress(r.steps[i], true);
-    open_lost_below = undecided[i] - won_open;
     if (!keep_sets && i + 1 < n) {
       r.reach[i + 1] = r.won[i + 1] = r.lost[i + 1] = undecided[i + 1] = m.empty();
     }

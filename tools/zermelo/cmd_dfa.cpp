@@ -45,12 +45,14 @@ struct SolveOptions {
   unsigned backward_steps = 0;
   unsigned max_steps = 100000;
   std::string save_dir;
+  bool plain_backup = false;
 };
 
 // Runs either method on a set game and prints the tables; `who_moves_first` names the winner.
 void solve_and_report(dfa::SetGame& g, const SolveOptions& o, const std::string& first, const std::string& second) {
   const bool as_json = cli::globals().json;
   auto t0 = std::chrono::steady_clock::now();
+  g.simplify_backup = !o.plain_backup;
   json out{{"game", g.name}, {"method", o.method}, {"memory_budget", g.manager->budget_bytes()}};
   std::vector<dfa::SetStats> all_sets;
   bool first_wins = false;
@@ -121,22 +123,23 @@ void solve_and_report(dfa::SetGame& g, const SolveOptions& o, const std::string&
         // One row per ply as the back-up passes it (deepest first), so a long run shows its progress.
         if (!backing_up_header) {
           say("backward: values backed up to the start, deepest ply first\n");
-          std::snprintf(buf, sizeof buf, "%5s %14s %10s %10s %14s %10s %10s %12s %9s\n", "ply", "won", "W states", "W pos/B",
-                        "lost", "L states", "L pos/B", "table states", "seconds");
+          std::snprintf(buf, sizeof buf, "%5s %14s %10s %10s %14s %10s %10s %10s %12s %9s\n", "ply", "won", "W states", "W pos/B",
+                        "lost", "L states", "L pos/B", "passed st", "table states", "seconds");
           say(buf);
           backing_up_header = true;
         }
-        std::snprintf(buf, sizeof buf, "%5u %14llu %10zu %10s %14llu %10zu %10s %12zu %9.2f\n", s.ply,
+        std::snprintf(buf, sizeof buf, "%5u %14llu %10zu %10s %14llu %10zu %10s %10zu %12zu %9.2f\n", s.ply,
                       static_cast<unsigned long long>(s.won.positions), s.won.states, fmt_ppb(s.won).c_str(),
                       static_cast<unsigned long long>(s.lost.positions), s.lost.states, fmt_ppb(s.lost).c_str(),
-                      g.manager->live_nodes(), s.seconds);
+                      s.passed_states, g.manager->live_nodes(), s.seconds);
         say(buf);
       }
     }, /*keep_sets=*/!o.save_dir.empty());
     json steps = json::array();
     for (auto& s : r.steps) {
       steps.push_back({{"ply", s.ply}, {"reach", stats_json(s.reach)}, {"open", stats_json(s.undecided)},
-                       {"won", stats_json(s.won)}, {"lost", stats_json(s.lost)}, {"seconds", s.seconds}});
+                       {"won", stats_json(s.won)}, {"lost", stats_json(s.lost)}, {"passed_states", s.passed_states},
+                       {"seconds", s.seconds}});
       all_sets.push_back(s.reach), all_sets.push_back(s.won), all_sets.push_back(s.lost);
     }
     out["steps"] = steps;
@@ -196,6 +199,8 @@ void add_solve_options(CLI::App* solve, SolveOptions& o) {
                     "reach: first run this many retrograde steps and stop expanding positions they decide (meet in the middle)")
       ->capture_default_str();
   solve->add_option("--max-steps", o.max_steps, "give up after this many steps/plies")->capture_default_str();
+  solve->add_flag("--plain-backup", o.plain_backup,
+                  "reach: hand the exact lost sets up the back-up (no restrict to what the ply above can reach)");
   solve->add_option("--save", o.save_dir, "directory to save the final won/lost sets to (checksummed .zdfa files)");
 }
 

@@ -94,7 +94,7 @@ class Manager {
 
  private:
   friend class Set;
-  enum Op : std::uint32_t { kUnion = 1, kIntersect = 2, kMinus = 3, kChangeBase = 16 };
+  enum Op : std::uint32_t { kUnion = 1, kIntersect = 2, kMinus = 3, kRestrict = 4, kChangeBase = 16 };
 
   void ref(NodeId n) { if (n > kAcceptNode) ++refs_[n]; }
   void unref(NodeId n) { if (n > kAcceptNode) --refs_[n]; }
@@ -102,8 +102,9 @@ class Manager {
   // Runs a top-level operation; on table overflow collects garbage and retries once.
   NodeId run(const std::function<NodeId()>& op);
 
-  NodeId apply(Op op, NodeId a, NodeId b);
+  NodeId apply(Op op, NodeId a, NodeId b, unsigned layer);  // a, b on `layer` (or dead/accept)
   NodeId change_rec(ChangeId id, std::size_t relabel_index, NodeId n);
+  NodeId restrict_rec(NodeId f, NodeId care, unsigned layer, const std::vector<NodeId>& full);
   NodeId change_all(NodeId root, const std::vector<ChangeId>& ids, NodeId within);
   NodeId find_or_add(unsigned layer, const NodeId* kids);
   void grow_table();
@@ -165,6 +166,12 @@ class Set {
   Set change_all(const std::vector<Manager::ChangeId>& ids) const;
   // change_all(ids) & within, without building the unrestricted image first.
   Set change_all_within(const std::vector<Manager::ChangeId>& ids, const Set& within) const;
+
+  // A set that agrees with this one on `care` (result ∩ care = *this ∩ care) and is free outside
+  // it, chosen to need few states (the "restrict" of BDD packages: where only one character is
+  // cared for, the others copy its branch; where the set covers all of care, it becomes
+  // everything). Usually smaller, not always: compare states() before using it.
+  Set restrict_to(const Set& care) const;
 
   bool contains(const std::vector<std::uint8_t>& s) const;
   std::uint64_t count() const;   // number of strings (throws on 64-bit overflow)

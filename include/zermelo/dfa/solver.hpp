@@ -38,6 +38,9 @@ struct SetGame {
   // How forward/reverse apply the moves: all of a group in one partitioned pass (Set::change_all),
   // or one change per move and a balanced union (kept for comparison and as a cross-check).
   bool partitioned_image = true;
+  // solve_by_reach: hand each ply's lost open positions to the next ply up as a restrict to the
+  // positions that ply can reach (Set::restrict_to) when that has fewer states. Off: the exact set.
+  bool simplify_backup = true;
   // Adds a move, interning its change and inverse.
   void add_move(std::string move_name, const Set& pre, const Set& post, const Change& change);
 };
@@ -77,6 +80,7 @@ struct ReachStep {
   SetStats reach;       // R(ply)
   SetStats undecided;   // the part expanded further (not decided by the backward sets)
   SetStats won, lost;   // filled in by the backing-up pass
+  std::size_t passed_states = 0;  // states of the set the back-up hands to the ply above
   double seconds = 0;
 };
 struct ReachResult {

@@ -45,14 +45,14 @@ struct SolveOptions {
   unsigned backward_steps = 0;
   unsigned max_steps = 100000;
   std::string save_dir;
-  bool plain_backup = false;
+  bool restrict_backup = false;
 };
 
 // Runs either method on a set game and prints the tables; `who_moves_first` names the winner.
 void solve_and_report(dfa::SetGame& g, const SolveOptions& o, const std::string& first, const std::string& second) {
   const bool as_json = cli::globals().json;
   auto t0 = std::chrono::steady_clock::now();
-  g.simplify_backup = !o.plain_backup;
+  g.simplify_backup = o.restrict_backup;
   json out{{"game", g.name}, {"method", o.method}, {"memory_budget", g.manager->budget_bytes()}};
   std::vector<dfa::SetStats> all_sets;
   bool first_wins = false;
@@ -199,8 +199,8 @@ void add_solve_options(CLI::App* solve, SolveOptions& o) {
                     "reach: first run this many retrograde steps and stop expanding positions they decide (meet in the middle)")
       ->capture_default_str();
   solve->add_option("--max-steps", o.max_steps, "give up after this many steps/plies")->capture_default_str();
-  solve->add_flag("--plain-backup", o.plain_backup,
-                  "reach: hand the exact lost sets up the back-up (no restrict to what the ply above can reach)");
+  solve->add_flag("--restrict-backup", o.restrict_backup,
+                  "reach: hand each ply's lost set up the back-up restricted to what the ply above can reach (fewer states, not faster)");
   solve->add_option("--save", o.save_dir, "directory to save the final won/lost sets to (checksummed .zdfa files)");
 }
 

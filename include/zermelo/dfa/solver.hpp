@@ -39,8 +39,10 @@ struct SetGame {
   // or one change per move and a balanced union (kept for comparison and as a cross-check).
   bool partitioned_image = true;
   // solve_by_reach: hand each ply's lost open positions to the next ply up as a restrict to the
-  // positions that ply can reach (Set::restrict_to) when that has fewer states. Off: the exact set.
-  bool simplify_backup = true;
+  // positions that ply can reach (Set::restrict_to) when that has fewer states, instead of the
+  // exact set. Off by default: on Breakthrough 5x5 it saves a third of the states on every other
+  // ply but costs more time than it saves (bench/results/dfa.md).
+  bool simplify_backup = false;
   // Adds a move, interning its change and inverse.
   void add_move(std::string move_name, const Set& pre, const Set& post, const Change& change);
 };

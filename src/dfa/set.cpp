@@ -282,8 +282,8 @@ struct MoveMask {
   bool operator==(const MoveMask& o) const { return w == o.w; }
 };
 
-// Move masks are interned: the memo's key is then three 32-bit words instead of 40 bytes, and a
-// partitioned image meets only a few thousand distinct masks.
+// Move masks are interned: the memo's key is then three 32-bit words instead of 40 bytes (the
+// masks repeat across the many states an image visits, so the table stays small).
 class MaskTable {
  public:
   MaskTable() : slots_(1024, kFree) {}

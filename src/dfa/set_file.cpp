@@ -3,7 +3,6 @@
 
 #include <algorithm>
 #include <memory>
-#include <unordered_map>
 #include <vector>
 
 namespace zermelo::dfa {
@@ -55,23 +54,35 @@ class WordReader {
 std::uint64_t save_set(const Set& set, const std::string& path) {
   Manager& m = *set.manager();
   const unsigned L = m.length();
-  // States grouped by layer; local index 0 = dead, 1 = accept, then layer L-1 up to layer 0.
+  // The set's states grouped by layer (a bit per table slot marks the visited ones: sets of tens
+  // of millions of states are saved, so no hash maps), each layer in id order for a deterministic
+  // file. Local index 0 = dead, 1 = accept, then layer L-1 up to layer 0.
   std::vector<std::vector<NodeId>> by_layer(L);
-  std::unordered_map<NodeId, std::uint32_t> local{{kEmptyNode, 0}, {kAcceptNode, 1}};
   if (set.root() > kAcceptNode) {
+    std::vector<bool> seen(m.table_slots(), false);
     std::vector<NodeId> stack{set.root()};
-    std::unordered_map<NodeId, bool> seen{{set.root(), true}};
+    seen[set.root()] = true;
     while (!stack.empty()) {
       NodeId n = stack.back();
       stack.pop_back();
       by_layer[m.layer_of(n)].push_back(n);
       for (unsigned c = 0; c < m.alphabet(m.layer_of(n)); ++c) {
         NodeId k = m.child(n, c);
-        if (k > kAcceptNode && seen.emplace(k, true).second) stack.push_back(k);
+        if (k > kAcceptNode && !seen[k]) {
+          seen[k] = true;
+          stack.push_back(k);
+        }
       }
     }
   }
-  for (auto& layer : by_layer) std::sort(layer.begin(), layer.end());  // deterministic order
+  for (auto& layer : by_layer) std::sort(layer.begin(), layer.end());
+  // Node id -> local index, as two parallel arrays sorted by id.
+  std::vector<NodeId> ids_sorted{kEmptyNode, kAcceptNode};
+  for (auto& layer : by_layer) ids_sorted.insert(ids_sorted.end(), layer.begin(), layer.end());
+  std::sort(ids_sorted.begin(), ids_sorted.end());
+  std::vector<std::uint32_t> local_of(ids_sorted.size(), 0);
+  auto slot = [&](NodeId n) { return static_cast<std::size_t>(std::lower_bound(ids_sorted.begin(), ids_sorted.end(), n) - ids_sorted.begin()); };
+  local_of[slot(kAcceptNode)] = 1;
 
   RunOptions options;
   options.record_size = sizeof(std::uint32_t);
@@ -91,12 +102,12 @@ std::uint64_t save_set(const Set& set, const std::string& path) {
   for (unsigned layer = L; layer-- > 0;) {
     for (NodeId n : by_layer[layer]) {
       kids.clear();
-      for (unsigned c = 0; c < m.alphabet(layer); ++c) kids.push_back(local.at(m.child(n, c)));
+      for (unsigned c = 0; c < m.alphabet(layer); ++c) kids.push_back(local_of[slot(m.child(n, c))]);
       out.append_many(kids.data(), kids.size());
-      local[n] = next++;
+      local_of[slot(n)] = next++;
     }
   }
-  out.push<std::uint32_t>(local.at(set.root()));
+  out.push<std::uint32_t>(local_of[slot(set.root())]);
   return out.finish().file_bytes;
 }
 

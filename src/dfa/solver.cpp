@@ -1,8 +1,11 @@
 // Set-based retrograde analysis and meet-in-the-middle (see include/zermelo/dfa/solver.hpp).
 #include "zermelo/dfa/solver.hpp"
 
+#include "zermelo/dfa/set_file.hpp"
+
 #include <chrono>
 #include <cmath>
+#include <filesystem>
 #include <map>
 #include <stdexcept>
 
@@ -112,13 +115,26 @@ RetrogradeResult retrograde(const SetGame& g, unsigned max_steps,
 }
 
 ReachResult solve_by_reach(const SetGame& g, const Set& known_won, const Set& known_lost, unsigned max_plies,
-                           const std::function<void(const ReachStep&, bool)>& progress, bool keep_sets) {
+                           const std::function<void(const ReachStep&, bool)>& progress, bool keep_sets,
+                           const std::string& spill_dir) {
   auto t0 = std::chrono::steady_clock::now();
   Manager& m = *g.manager;
   ReachResult r;
   const Set known = known_won | known_lost;
   if (!((g.won0 | g.lost0) - known).is_empty())
     throw std::invalid_argument("solve_by_reach: the known sets must contain every terminal position");
+  // Spilled forward sets: R(i) and Open(i) in set files from when the forward search has expanded
+  // them until the back-up reaches ply i.
+  auto spill_path = [&](const char* what, std::size_t i) { return spill_dir + "/" + what + "_" + std::to_string(i) + ".zdfa"; };
+  auto spill = [&](Set& s, const char* what, std::size_t i) {
+    save_set(s, spill_path(what, i));
+    s = m.empty();
+  };
+  auto unspill = [&](Set& s, const char* what, std::size_t i) {
+    s = load_set(m, spill_path(what, i));
+    std::filesystem::remove(spill_path(what, i));
+  };
+  if (!spill_dir.empty()) std::filesystem::create_directories(spill_dir);
   Set all_reached = m.empty();
   Set current = m.singleton(g.start);
   std::vector<Set> undecided;
@@ -138,6 +154,11 @@ ReachResult solve_by_reach(const SetGame& g, const Set& known_won, const Set& kn
     r.steps.push_back(st);
     if (progress) progress(st, false);
     current = forward(g, open);
+    if (!spill_dir.empty()) {
+      open = m.empty();
+      spill(r.reach.back(), "reach", st.ply);
+      spill(undecided.back(), "open", st.ply);
+    }
   }
   r.forward_seconds = seconds_since(t0);
   r.distinct = stats_of(all_reached);
@@ -154,6 +175,10 @@ ReachResult solve_by_reach(const SetGame& g, const Set& known_won, const Set& kn
   const Set into_known_lost = reverse(g, known_lost);
   Set open_lost_below = m.empty();  // Open(i+1) \ Won(i+1)
   for (std::size_t i = n; i-- > 0;) {
+    if (!spill_dir.empty()) {
+      unspill(r.reach[i], "reach", i);
+      unspill(undecided[i], "open", i);
+    }
     // Every successor of an undecided position of R(i) lies in R(i+1) = Won(i+1) ∪ Lost(i+1):
     // it is won iff some move reaches Lost(i+1), and lost otherwise.
     Set won_open = undecided[i] & into_known_lost;

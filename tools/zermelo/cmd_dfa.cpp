@@ -46,6 +46,7 @@ struct SolveOptions {
   unsigned max_steps = 100000;
   std::string save_dir;
   bool restrict_backup = false;
+  std::string spill_dir;
 };
 
 // Runs either method on a set game and prints the tables; `who_moves_first` names the winner.
@@ -134,7 +135,7 @@ void solve_and_report(dfa::SetGame& g, const SolveOptions& o, const std::string&
                       s.passed_states, g.manager->live_nodes(), s.seconds);
         say(buf);
       }
-    }, /*keep_sets=*/!o.save_dir.empty());
+    }, /*keep_sets=*/!o.save_dir.empty(), o.spill_dir);
     json steps = json::array();
     for (auto& s : r.steps) {
       steps.push_back({{"ply", s.ply}, {"reach", stats_json(s.reach)}, {"open", stats_json(s.undecided)},
@@ -201,6 +202,8 @@ void add_solve_options(CLI::App* solve, SolveOptions& o) {
   solve->add_option("--max-steps", o.max_steps, "give up after this many steps/plies")->capture_default_str();
   solve->add_flag("--restrict-backup", o.restrict_backup,
                   "reach: hand each ply's lost set up the back-up restricted to what the ply above can reach (fewer states, not faster)");
+  solve->add_option("--spill", o.spill_dir,
+                    "reach: keep each ply's forward sets in set files under this directory until the back-up needs them");
   solve->add_option("--save", o.save_dir, "directory to save the final won/lost sets to (checksummed .zdfa files)");
 }
 

@@ -97,9 +97,12 @@ struct ReachResult {
 // with max_steps = J). The game must be acyclic; max_plies guards against a game that is not.
 // keep_sets = false drops each ply's sets once the back-up has passed it (only ply 0 and the
 // statistics remain): the memory then holds the forward sets still to be backed up and little more.
+// spill_dir non-empty: not even those; each ply's R(i) and Open(i) go to set files in spill_dir as
+// soon as the forward search has expanded them and come back (and are deleted) when the back-up
+// reaches ply i, so RAM holds one ply's sets and the lost set handed up.
 ReachResult solve_by_reach(const SetGame& g, const Set& known_won, const Set& known_lost, unsigned max_plies,
                            const std::function<void(const ReachStep&, bool backing_up)>& progress = {},
-                           bool keep_sets = true);
+                           bool keep_sets = true, const std::string& spill_dir = "");
 
 // The compression exponent c fitted by least squares to states ≈ a·positions^c over the sets given
 // (only sets with more than `min_positions` positions count). Returns 0 when fewer than two fit.

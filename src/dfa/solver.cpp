@@ -1,13 +1,13 @@
 // Set-based retrograde analysis and meet-in-the-middle (see include/zermelo/dfa/solver.hpp).
 #include "zermelo/dfa/solver.hpp"
 
-#include "zermelo/dfa/set_file.hpp"
-
 #include <chrono>
 #include <cmath>
 #include <filesystem>
 #include <map>
 #include <stdexcept>
+
+#include "zermelo/dfa/set_file.hpp"
 
 namespace zermelo::dfa {
 namespace {
@@ -192,7 +192,7 @@ ReachResult solve_by_reach(const SetGame& g, const Set& known_won, const Set& kn
     if (g.simplify_backup && i > 0) {
       // Ply i-1 asks only whether its undecided positions outside reverse(known_lost) have a move
       // into this set, and all their moves land in R(i) \ known_lost: outside that the set is
-      // free, and the restrict usually needs far fewer states there.
+      // free, and the restrict often needs fewer states (a third fewer on half the plies of 5x5).
       Set simpler = open_lost_below.restrict_to(r.reach[i] - known_lost);
       if (simpler.states() < open_lost_below.states()) open_lost_below = simpler;
     }

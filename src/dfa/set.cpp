@@ -58,6 +58,19 @@ Manager::Manager(std::vector<unsigned> alphabet_sizes, std::uint64_t memory_budg
   if (bytes_for_capacity(initial) + entries * sizeof(CacheEntry) > tables_budget_)
     throw DfaMemoryError("dfa: memory budget " + format_bytes(static_cast<double>(budget_)) +
                          " is too small for even an empty node table");
+  // The arrays reserve, once, the most the budget could ever let them hold: address space only
+  // (pages are touched as the table grows into them), and growing never reallocates, so old and
+  // new arrays never coexist and the whole budget can go to one table.
+  max_capacity_ = tables_budget_ / (bytes_for_capacity(1u << 20) / (1u << 20));
+  std::size_t max_slots = 1;
+  while (max_slots < max_capacity_ * 2) max_slots *= 2;
+  std::size_t max_entries = entries;
+  while ((max_entries * 2) * sizeof(CacheEntry) * 8 <= tables_budget_) max_entries *= 2;
+  children_.reserve(max_capacity_ * arity_);
+  layer_.reserve(max_capacity_);
+  refs_.reserve(max_capacity_);
+  unique_.reserve(max_slots);
+  cache_.reserve(max_entries);
   capacity_ = initial;
   children_.assign(capacity_ * arity_, kEmptyNode);
   layer_.assign(capacity_, kDeadLayer);
@@ -87,9 +100,9 @@ std::uint64_t Manager::table_bytes() const {
 void Manager::grow_table() {
   std::size_t cache_bytes = cache_.size() * sizeof(CacheEntry);
   std::size_t want = capacity_ * 2;
-  // Growing reallocates, so old and new arrays coexist for a moment: count both.
+  // The arrays were reserved up to max_capacity_: growing touches new pages, it does not copy.
   auto fits = [&](std::size_t cap) {
-    return bytes_for_capacity(cap) + bytes_for_capacity(capacity_) + cache_bytes + scratch_bytes_ <= tables_budget_;
+    return cap <= max_capacity_ && bytes_for_capacity(cap) + cache_bytes + scratch_bytes_ <= tables_budget_;
   };
   while (want > capacity_ && !fits(want)) want = capacity_ + (want - capacity_) / 2;
   if (want <= capacity_ + 1024) throw TableFull{};

@@ -125,6 +125,7 @@ class Manager {
   std::vector<NodeId> free_;
   std::size_t allocated_ = 2;           // slots in use (live + free)
   std::size_t capacity_ = 0;
+  std::size_t max_capacity_ = 0;        // reserved at construction: the table grows in place up to it
   std::size_t peak_nodes_ = 2;
   std::size_t gc_runs_ = 0;
   std::size_t gc_threshold_ = 0;

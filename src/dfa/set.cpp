@@ -58,6 +58,19 @@ Manager::Manager(std::vector<unsigned> alphabet_sizes, std::uint64_t memory_budg
   if (bytes_for_capacity(initial) + entries * sizeof(CacheEntry) > tables_budget_)
     throw DfaMemoryError("dfa: memory budget " + format_bytes(static_cast<double>(budget_)) +
                          " is too small for even an empty node table");
+  // The arrays reserve, once, the most the budget could ever let them hold: address space only
+  // (pages are touched as the table grows into them), and growing never reallocates, so old and
+  // new arrays never coexist and the whole budget can go to one table.
+  max_capacity_ = tables_budget_ / (bytes_for_capacity(1u << 20) / (1u << 20));
+  std::size_t max_slots = 1;
+  while (max_slots < max_capacity_ * 2) max_slots *= 2;
+  std::size_t max_entries = entries;
+  while ((max_entries * 2) * sizeof(CacheEntry) * 8 <= tables_budget_) max_entries *= 2;
+  children_.reserve(max_capacity_ * arity_);
+  layer_.reserve(max_capacity_);
+  refs_.reserve(max_capacity_);
+  unique_.reserve(max_slots);
+  cache_.reserve(max_entries);
   capacity_ = initial;
   children_.assign(capacity_ * arity_, kEmptyNode);
   layer_.assign(capacity_, kDeadLayer);
@@ -87,9 +100,9 @@ std::uint64_t Manager::table_bytes() const {
 void Manager::grow_table() {
   std::size_t cache_bytes = cache_.size() * sizeof(CacheEntry);
   std::size_t want = capacity_ * 2;
-  // Growing reallocates, so old and new arrays coexist for a moment: count both.
+  // The arrays were reserved up to max_capacity_: growing touches new pages, it does not copy.
   auto fits = [&](std::size_t cap) {
-    return bytes_for_capacity(cap) + bytes_for_capacity(capacity_) + cache_bytes <= tables_budget_;
+    return cap <= max_capacity_ && bytes_for_capacity(cap) + cache_bytes + scratch_bytes_ <= tables_budget_;
   };
   while (want > capacity_ && !fits(want)) want = capacity_ + (want - capacity_) / 2;
   if (want <= capacity_ + 1024) throw TableFull{};
@@ -101,7 +114,7 @@ void Manager::grow_table() {
   // again: keep about one entry per two states while it stays within 1/8 of the budget.
   std::size_t entries = cache_.size();
   while (entries < capacity_ / 2 && (entries * 2) * sizeof(CacheEntry) * 8 <= tables_budget_ &&
-         bytes_for_capacity(capacity_) + entries * 2 * sizeof(CacheEntry) <= tables_budget_)
+         bytes_for_capacity(capacity_) + entries * 2 * sizeof(CacheEntry) + scratch_bytes_ <= tables_budget_)
     entries *= 2;
   if (entries != cache_.size()) cache_.assign(entries, CacheEntry{0, 0, 0, 0});
   std::size_t slots = 1;
@@ -134,8 +147,9 @@ NodeId Manager::find_or_add(unsigned layer, const NodeId* kids) {
   while (true) {
     NodeId n = unique_[slot];
     if (n == kEmptyNode) break;
-    if (layer_[n] == layer && std::equal(kids, kids + arity_, &children_[static_cast<std::size_t>(n) * arity_]))
-      return n;
+    // Children that are not all dead fix the layer (they lie on the next one), so the layer
+    // needs no look-up of its own: one memory access less per probe.
+    if (std::equal(kids, kids + arity_, &children_[static_cast<std::size_t>(n) * arity_])) return n;
     slot = (slot + 1) & mask;
   }
   NodeId n;
@@ -195,7 +209,7 @@ void Manager::cache_store(std::uint32_t op, NodeId a, NodeId b, NodeId r) {
   cache_[h & (cache_.size() - 1)] = CacheEntry{op, a, b, r};
 }
 
-NodeId Manager::apply(Op op, NodeId a, NodeId b) {
+NodeId Manager::apply(Op op, NodeId a, NodeId b, unsigned layer) {
   switch (op) {
     case kUnion:
       if (a == kEmptyNode || a == b) return b;
@@ -217,9 +231,8 @@ NodeId Manager::apply(Op op, NodeId a, NodeId b) {
   // Both non-empty and distinct, hence on the same layer < L (layer L has only the accept state).
   NodeId r;
   if (cache_lookup(op, a, b, r)) return r;
-  unsigned layer = layer_[a];
   Kids kids{};
-  for (unsigned c = 0; c < alphabet_[layer]; ++c) kids[c] = apply(op, child(a, c), child(b, c));
+  for (unsigned c = 0; c < alphabet_[layer]; ++c) kids[c] = apply(op, child(a, c), child(b, c), layer + 1);
   r = find_or_add(layer, kids.data());
   cache_store(op, a, b, r);
   return r;
@@ -240,11 +253,32 @@ NodeId Manager::change_rec(ChangeId id, std::size_t ri, NodeId n) {
   } else {  // layer == rel.position
     for (auto [before, after] : rel.pairs) {
       NodeId sub = change_rec(id, ri + 1, child(n, before));
-      kids[after] = apply(kUnion, kids[after], sub);
+      kids[after] = apply(kUnion, kids[after], sub, layer + 1);
     }
   }
   r = find_or_add(layer, kids.data());
   cache_store(op, n, 0, r);
+  return r;
+}
+
+NodeId Manager::restrict_rec(NodeId f, NodeId care, unsigned layer, const std::vector<NodeId>& full) {
+  // care is never empty here; f ∩ care is what must be kept.
+  if (f == kEmptyNode || layer == length() || f == full[layer]) return f;
+  if (f == care) return full[layer];  // f covers all of care: anything containing care will do
+  NodeId r;
+  if (cache_lookup(kRestrict, f, care, r)) return r;
+  Kids kids{};
+  int first_cared = -1;
+  for (unsigned c = 0; c < alphabet_[layer]; ++c) {
+    NodeId cc = child(care, c);
+    if (cc == kEmptyNode) continue;
+    kids[c] = restrict_rec(child(f, c), cc, layer + 1, full);
+    if (first_cared < 0) first_cared = static_cast<int>(c);
+  }
+  for (unsigned c = 0; c < alphabet_[layer]; ++c)  // characters nobody cares about: share a branch
+    if (child(care, c) == kEmptyNode) kids[c] = kids[static_cast<unsigned>(first_cared)];
+  r = find_or_add(layer, kids.data());
+  cache_store(kRestrict, f, care, r);
   return r;
 }
 
@@ -261,60 +295,113 @@ struct MoveMask {
   bool operator==(const MoveMask& o) const { return w == o.w; }
 };
 
-struct ImageKey {
-  NodeId n, within;
-  MoveMask mask;
-  bool operator==(const ImageKey& o) const { return n == o.n && within == o.within && mask == o.mask; }
-};
-std::uint64_t hash_key(const ImageKey& k) {
-  std::uint64_t h = mix(k.n + 0x9E3779B97F4A7C15ULL * (k.within + 1));
-  for (auto x : k.mask.w) h = mix(h ^ x);
-  return h;
-}
-
-// The per-call memo of the partitioned image: open addressing, doubling at half load (the
-// standard unordered_map's node allocations were a fifth of the run time).
-class ImageMemo {
+// Move masks are interned: the memo's key is then three 32-bit words instead of 40 bytes (the
+// masks repeat across the many states an image visits, so the table stays small).
+class MaskTable {
  public:
-  // max_bytes: what is left of the memory budget; growing past it counts as a full table.
-  explicit ImageMemo(std::uint64_t max_bytes) : keys_(1024), vals_(1024), used_(1024, 0), max_bytes_(max_bytes) {}
-  bool find(const ImageKey& k, NodeId& out) const {
-    std::size_t mask = keys_.size() - 1;
-    for (std::size_t i = hash_key(k) & mask; used_[i]; i = (i + 1) & mask)
-      if (keys_[i] == k) {
-        out = vals_[i];
-        return true;
+  MaskTable() : slots_(1024, kFree) {}
+  std::uint32_t intern(const MoveMask& m) {
+    if (2 * (masks_.size() + 1) > slots_.size()) grow();
+    std::size_t mask = slots_.size() - 1;
+    for (std::size_t i = hash(m) & mask;; i = (i + 1) & mask) {
+      if (slots_[i] == kFree) {
+        slots_[i] = static_cast<std::uint32_t>(masks_.size());
+        masks_.push_back(m);
+        return slots_[i];
       }
-    return false;
+      if (masks_[slots_[i]] == m) return slots_[i];
+    }
   }
-  void insert(const ImageKey& k, NodeId v) {
-    if (2 * (count_ + 1) > keys_.size()) grow();
-    std::size_t mask = keys_.size() - 1;
-    std::size_t i = hash_key(k) & mask;
-    while (used_[i]) i = (i + 1) & mask;
-    keys_[i] = k, vals_[i] = v, used_[i] = 1;
-    ++count_;
-  }
+  const MoveMask& operator[](std::uint32_t id) const { return masks_[id]; }
 
  private:
-  void grow() {
-    constexpr std::uint64_t per_slot = sizeof(ImageKey) + sizeof(NodeId) + 1;
-    if (per_slot * keys_.size() * 3 > max_bytes_) throw TableFull{};  // old + new arrays
-    std::vector<ImageKey> keys = std::move(keys_);
-    std::vector<NodeId> vals = std::move(vals_);
-    std::vector<std::uint8_t> used = std::move(used_);
-    keys_.assign(keys.size() * 2, ImageKey{});
-    vals_.assign(keys.size() * 2, 0);
-    used_.assign(keys.size() * 2, 0);
-    count_ = 0;
-    for (std::size_t i = 0; i < keys.size(); ++i)
-      if (used[i]) insert(keys[i], vals[i]);
+  static constexpr std::uint32_t kFree = ~0u;
+  static std::uint64_t hash(const MoveMask& m) {
+    std::uint64_t h = 0x9E3779B97F4A7C15ULL;
+    for (auto x : m.w) h = mix(h ^ x);
+    return h;
   }
-  std::vector<ImageKey> keys_;
-  std::vector<NodeId> vals_;
-  std::vector<std::uint8_t> used_;
-  std::uint64_t max_bytes_;
+  void grow() {
+    slots_.assign(slots_.size() * 2, kFree);
+    std::size_t mask = slots_.size() - 1;
+    for (std::uint32_t id = 0; id < masks_.size(); ++id) {
+      std::size_t i = hash(masks_[id]) & mask;
+      while (slots_[i] != kFree) i = (i + 1) & mask;
+      slots_[i] = id;
+    }
+  }
+  std::vector<MoveMask> masks_;
+  std::vector<std::uint32_t> slots_;
+};
+
+// One memo entry of the partitioned image: (state, restriction, mask id) -> result. A state is
+// never the dead state in the memo (the recursion returns before), so n = 0 marks a free slot.
+struct ImageEntry {
+  NodeId n = kEmptyNode, within = 0;
+  std::uint32_t mask = 0;
+  NodeId result = 0;
+};
+
+// The per-call memo of the partitioned image: open addressing with a bounded probe. It doubles at
+// half load while the manager's budget allows (its bytes count as the manager's scratch memory);
+// past that it turns lossy, overwriting old entries, so a big image slows down instead of failing.
+class ImageMemo {
+ public:
+  explicit ImageMemo(std::function<bool(std::uint64_t)> may_grow_to)
+      : slots_(1024), may_grow_to_(std::move(may_grow_to)) {}
+  bool find(NodeId n, NodeId w, std::uint32_t mask, NodeId& out) const {
+    std::size_t m = slots_.size() - 1;
+    std::size_t i = hash(n, w, mask) & m;
+    for (unsigned probe = 0; probe < kMaxProbe; ++probe, i = (i + 1) & m) {
+      const ImageEntry& e = slots_[i];
+      if (e.n == kEmptyNode) return false;
+      if (e.n == n && e.within == w && e.mask == mask) {
+        out = e.result;
+        return true;
+      }
+    }
+    return false;
+  }
+  void insert(NodeId n, NodeId w, std::uint32_t mask, NodeId r) {
+    if (!lossy_ && 2 * (count_ + 1) > slots_.size()) grow();
+    place(n, w, mask, r);
+  }
+  std::uint64_t bytes() const { return slots_.size() * sizeof(ImageEntry); }
+  bool lossy() const { return lossy_; }
+
+ private:
+  static constexpr unsigned kMaxProbe = 16;
+  static std::uint64_t hash(NodeId n, NodeId w, std::uint32_t mask) {
+    return mix((static_cast<std::uint64_t>(n) << 32 | w) ^ (mask + 1) * 0x9E3779B97F4A7C15ULL);
+  }
+  void place(NodeId n, NodeId w, std::uint32_t mask, NodeId r) {
+    std::size_t m = slots_.size() - 1;
+    std::size_t home = hash(n, w, mask) & m, i = home;
+    for (unsigned probe = 0; probe < kMaxProbe; ++probe, i = (i + 1) & m)
+      if (slots_[i].n == kEmptyNode) {
+        slots_[i] = ImageEntry{n, w, mask, r};
+        ++count_;
+        return;
+      }
+    slots_[home] = ImageEntry{n, w, mask, r};  // lossy: the entry at its home slot gives way
+  }
+  void grow() {
+    std::uint64_t next = 2 * bytes();
+    if (!may_grow_to_(next + bytes())) {  // old and new arrays coexist while rehashing
+      lossy_ = true;
+      return;
+    }
+    HugeVector<ImageEntry> old = std::move(slots_);
+    slots_.assign(old.size() * 2, ImageEntry{});
+    count_ = 0;
+    for (const ImageEntry& e : old)
+      if (e.n != kEmptyNode) place(e.n, e.within, e.mask, e.result);
+    may_grow_to_(bytes());
+  }
+  HugeVector<ImageEntry> slots_;
+  std::function<bool(std::uint64_t)> may_grow_to_;
   std::size_t count_ = 0;
+  bool lossy_ = false;
 };
 
 }  // namespace
@@ -328,7 +415,7 @@ NodeId Manager::change_all(NodeId root, const std::vector<ChangeId>& ids, NodeId
     NodeId acc = kEmptyNode;
     for (std::size_t i = 0; i < ids.size(); i += 256) {
       std::vector<ChangeId> part(ids.begin() + static_cast<long>(i), ids.begin() + static_cast<long>(std::min(ids.size(), i + 256)));
-      acc = apply(kUnion, acc, change_all(root, part, within));
+      acc = apply(kUnion, acc, change_all(root, part, within), 0);
     }
     return acc;
   }
@@ -347,20 +434,33 @@ NodeId Manager::change_all(NodeId root, const std::vector<ChangeId>& ids, NodeId
     }
     for (unsigned i = last; i <= L; ++i) finished[i].set(m);
   }
-  std::uint64_t used = table_bytes();
-  ImageMemo memo(tables_budget_ > used ? tables_budget_ - used : 0);
-  std::function<NodeId(NodeId, const MoveMask&, NodeId)> rec = [&](NodeId n, const MoveMask& mask, NodeId w) -> NodeId {
-    if (n == kEmptyNode || w == kEmptyNode || !mask.any()) return kEmptyNode;
-    unsigned i = n == kAcceptNode ? L : layer_[n];
+  // The memo's bytes are scratch memory of the manager while the image runs: the node table's
+  // growth counts them, and the memo grows only into what the table leaves of the budget.
+  ImageMemo memo([this](std::uint64_t bytes) {
+    if (bytes_for_capacity(capacity_) + cache_.size() * sizeof(CacheEntry) + bytes > tables_budget_ / 4 * 3) return false;
+    scratch_bytes_ = bytes;
+    return true;
+  });
+  scratch_bytes_ = memo.bytes();
+  struct ScratchReset {
+    std::uint64_t& bytes;
+    ~ScratchReset() { bytes = 0; }
+  } reset{scratch_bytes_};
+  MaskTable masks;
+  // i = the layer of n (and of w): passed down rather than looked up, one memory access less.
+  std::function<NodeId(NodeId, std::uint32_t, NodeId, unsigned)> rec = [&](NodeId n, std::uint32_t mask_id, NodeId w,
+                                                                           unsigned i) -> NodeId {
+    if (n == kEmptyNode || w == kEmptyNode) return kEmptyNode;
+    const MoveMask mask = masks[mask_id];  // a copy: interning may move the table
+    if (!mask.any()) return kEmptyNode;
     MoveMask done = mask & finished[i];
     if (done.any()) {  // those moves leave the rest of the string as it is
       MoveMask rest = mask & ~finished[i];
-      NodeId same = w == kNoRestriction ? n : apply(kIntersect, n, w);
-      return rest.any() ? apply(kUnion, same, rec(n, rest, w)) : same;
+      NodeId same = w == kNoRestriction ? n : apply(kIntersect, n, w, i);
+      return rest.any() ? apply(kUnion, same, rec(n, masks.intern(rest), w, i), i) : same;
     }
-    ImageKey key{n, w, mask};
     NodeId known;
-    if (memo.find(key, known)) return known;
+    if (memo.find(n, w, mask_id, known)) return known;
     MoveMask untouched = mask & ~touches[i];
     Kids kids{};
     for (unsigned c2 = 0; c2 < alphabet_[i]; ++c2) {
@@ -372,16 +472,16 @@ NodeId Manager::change_all(NodeId root, const std::vector<ChangeId>& ids, NodeId
         MoveMask go = mask & pair_moves[i][c * arity_ + c2];
         if (c == c2) go = go | untouched;
         if (!go.any()) continue;
-        kids[c2] = apply(kUnion, kids[c2], rec(sub, go, w2));
+        kids[c2] = apply(kUnion, kids[c2], rec(sub, masks.intern(go), w2, i + 1), i + 1);
       }
     }
     NodeId r = find_or_add(i, kids.data());
-    memo.insert(key, r);
+    memo.insert(n, w, mask_id, r);
     return r;
   };
   MoveMask all;
   for (std::size_t m = 0; m < ids.size(); ++m) all.set(m);
-  return rec(root, all, within);
+  return rec(root, masks.intern(all), within, 0);
 }
 
 Manager::ChangeId Manager::intern(const Change& c) {
@@ -492,13 +592,13 @@ Set Manager::singleton(const std::vector<std::uint8_t>& s) {
 }
 
 Set Set::operator|(const Set& o) const {
-  return Set(m_, m_->run([&] { return m_->apply(Manager::kUnion, root_, o.root_); }));
+  return Set(m_, m_->run([&] { return m_->apply(Manager::kUnion, root_, o.root_, 0); }));
 }
 Set Set::operator&(const Set& o) const {
-  return Set(m_, m_->run([&] { return m_->apply(Manager::kIntersect, root_, o.root_); }));
+  return Set(m_, m_->run([&] { return m_->apply(Manager::kIntersect, root_, o.root_, 0); }));
 }
 Set Set::operator-(const Set& o) const {
-  return Set(m_, m_->run([&] { return m_->apply(Manager::kMinus, root_, o.root_); }));
+  return Set(m_, m_->run([&] { return m_->apply(Manager::kMinus, root_, o.root_, 0); }));
 }
 Set Set::change(Manager::ChangeId id) const {
   return Set(m_, m_->run([&] { return m_->change_rec(id, 0, root_); }));
@@ -510,6 +610,15 @@ Set Set::change_all(const std::vector<Manager::ChangeId>& ids) const {
 
 Set Set::change_all_within(const std::vector<Manager::ChangeId>& ids, const Set& within) const {
   return Set(m_, m_->run([&] { return m_->change_all(root_, ids, within.root()); }));
+}
+
+Set Set::restrict_to(const Set& care) const {
+  if (care.is_empty()) return m_->empty();
+  Set everything = m_->universe();  // its states, one per layer, stay alive while this runs
+  std::vector<NodeId> full(m_->length() + 1, kAcceptNode);
+  NodeId n = everything.root();
+  for (unsigned i = 0; i < m_->length(); ++i, n = m_->child(n, 0)) full[i] = n;
+  return Set(m_, m_->run([&] { return m_->restrict_rec(root_, care.root(), 0, full); }));
 }
 
 bool Set::contains(const std::vector<std::uint8_t>& s) const {

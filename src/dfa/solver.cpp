@@ -3,8 +3,11 @@
 
 #include <chrono>
 #include <cmath>
+#include <filesystem>
 #include <map>
 #include <stdexcept>
+
+#include "zermelo/dfa/set_file.hpp"
 
 namespace zermelo::dfa {
 namespace {
@@ -112,13 +115,26 @@ RetrogradeResult retrograde(const SetGame& g, unsigned max_steps,
 }
 
 ReachResult solve_by_reach(const SetGame& g, const Set& known_won, const Set& known_lost, unsigned max_plies,
-                           const std::function<void(const ReachStep&, bool)>& progress, bool keep_sets) {
+                           const std::function<void(const ReachStep&, bool)>& progress, bool keep_sets,
+                           const std::string& spill_dir) {
   auto t0 = std::chrono::steady_clock::now();
   Manager& m = *g.manager;
   ReachResult r;
   const Set known = known_won | known_lost;
   if (!((g.won0 | g.lost0) - known).is_empty())
     throw std::invalid_argument("solve_by_reach: the known sets must contain every terminal position");
+  // Spilled forward sets: R(i) and Open(i) in set files from when the forward search has expanded
+  // them until the back-up reaches ply i.
+  auto spill_path = [&](const char* what, std::size_t i) { return spill_dir + "/" + what + "_" + std::to_string(i) + ".zdfa"; };
+  auto spill = [&](Set& s, const char* what, std::size_t i) {
+    save_set(s, spill_path(what, i));
+    s = m.empty();
+  };
+  auto unspill = [&](Set& s, const char* what, std::size_t i) {
+    s = load_set(m, spill_path(what, i));
+    std::filesystem::remove(spill_path(what, i));
+  };
+  if (!spill_dir.empty()) std::filesystem::create_directories(spill_dir);
   Set all_reached = m.empty();
   Set current = m.singleton(g.start);
   std::vector<Set> undecided;
@@ -138,6 +154,11 @@ ReachResult solve_by_reach(const SetGame& g, const Set& known_won, const Set& kn
     r.steps.push_back(st);
     if (progress) progress(st, false);
     current = forward(g, open);
+    if (!spill_dir.empty()) {
+      open = m.empty();
+      spill(r.reach.back(), "reach", st.ply);
+      spill(undecided.back(), "open", st.ply);
+    }
   }
   r.forward_seconds = seconds_since(t0);
   r.distinct = stats_of(all_reached);
@@ -154,6 +175,10 @@ ReachResult solve_by_reach(const SetGame& g, const Set& known_won, const Set& kn
   const Set into_known_lost = reverse(g, known_lost);
   Set open_lost_below = m.empty();  // Open(i+1) \ Won(i+1)
   for (std::size_t i = n; i-- > 0;) {
+    if (!spill_dir.empty()) {
+      unspill(r.reach[i], "reach", i);
+      unspill(undecided[i], "open", i);
+    }
     // Every successor of an undecided position of R(i) lies in R(i+1) = Won(i+1) ∪ Lost(i+1):
     // it is won iff some move reaches Lost(i+1), and lost otherwise.
     Set won_open = undecided[i] & into_known_lost;
@@ -163,9 +188,17 @@ ReachResult solve_by_reach(const SetGame& g, const Set& known_won, const Set& kn
     if (!(r.lost[i] & known_won).is_empty()) throw std::logic_error("solve_by_reach: inconsistent known sets");
     r.steps[i].won = stats_of(r.won[i]);
     r.steps[i].lost = stats_of(r.lost[i]);
+    open_lost_below = undecided[i] - won_open;
+    if (g.simplify_backup && i > 0) {
+      // Ply i-1 asks only whether its undecided positions outside reverse(known_lost) have a move
+      // into this set, and all their moves land in R(i) \ known_lost: outside that the set is
+      // free, and the restrict often needs fewer states (a third fewer on half the plies of 5x5).
+      Set simpler = open_lost_below.restrict_to(r.reach[i] - known_lost);
+      if (simpler.states() < open_lost_below.states()) open_lost_below = simpler;
+    }
+    r.steps[i].passed_states = open_lost_below.states();
     r.steps[i].seconds = seconds_since(t0);
     if (progress) progress(r.steps[i], true);
-    open_lost_below = undecided[i] - won_open;
     if (!keep_sets && i + 1 < n) {
       r.reach[i + 1] = r.won[i + 1] = r.lost[i + 1] = undecided[i + 1] = m.empty();
     }

@@ -4,6 +4,7 @@
 
 #include <array>
 #include <cstdio>
+#include <filesystem>
 #include <functional>
 #include <map>
 #include <set>
@@ -185,6 +186,21 @@ TEST(BreakthroughDfa, MeetInTheMiddleAgreesWithPlainReach) {
     auto back = dfa::retrograde(s.g, 3);
     auto mitm = dfa::solve_by_reach(s.g, back.won, back.lost, 200);
     EXPECT_EQ(mitm.start_won, plain.start_won) << board;
+    // The back-up that hands restricted lost sets up gives the very same sets.
+    s.g.simplify_backup = true;
+    auto restricted = dfa::solve_by_reach(s.g, back.won, back.lost, 200);
+    s.g.simplify_backup = false;
+    EXPECT_EQ(restricted.won, mitm.won) << board;
+    EXPECT_EQ(restricted.lost, mitm.lost) << board;
+    // Forward sets spilled to set files and loaded back in the back-up: the same sets again, and
+    // the scratch files are gone afterwards.
+    std::string spill = testing::TempDir() + "breakthrough_spill_" + board;
+    auto spilled = dfa::solve_by_reach(s.g, back.won, back.lost, 200, {}, true, spill);
+    EXPECT_EQ(spilled.reach, mitm.reach) << board;
+    EXPECT_EQ(spilled.won, mitm.won) << board;
+    EXPECT_EQ(spilled.lost, mitm.lost) << board;
+    EXPECT_TRUE(std::filesystem::is_empty(spill)) << board;
+    std::filesystem::remove_all(spill);
     EXPECT_LE(mitm.reach.size(), plain.reach.size()) << board;
     // On every ply both methods value the positions they share identically.
     for (std::size_t i = 0; i < mitm.reach.size(); ++i) {

@@ -6,12 +6,14 @@
 #include <algorithm>
 #include <cstdio>
 #include <fstream>
+#include <iterator>
 #include <map>
 #include <random>
 #include <set>
 
 #include "zermelo/dfa/set.hpp"
 #include "zermelo/dfa/set_file.hpp"
+#include "zermelo/io/run_file.hpp"
 
 namespace {
 
@@ -80,6 +82,29 @@ TEST(DfaSet, OperationsMatchExplicitSets) {
       return true;
     });
   }
+}
+
+// restrict_to keeps the set on the care set and is free outside it; on sets that agree with a
+// simple set on the care set it finds fewer states.
+TEST(DfaSet, RestrictAgreesOnTheCareSet) {
+  Manager mgr(kAlphabet, 64u << 20);
+  std::mt19937 rng(11);
+  std::size_t smaller = 0;
+  for (int round = 0; round < 40; ++round) {
+    Model a = random_model(rng, rng() % 200), care = random_model(rng, 1 + rng() % 200);
+    Set sa = build(mgr, a), sc = build(mgr, care);
+    Set r = sa.restrict_to(sc);
+    EXPECT_EQ(r & sc, sa & sc) << "round " << round;
+    smaller += r.states() < sa.states();
+  }
+  EXPECT_GT(smaller, 10u);
+  // Where the care set lies inside the set, anything containing it will do: the universe.
+  Model a = random_model(rng, 300), care;
+  for (auto& s : a)
+    if (s[0] == 0) care.insert(s);
+  Set sa = build(mgr, a);
+  EXPECT_EQ(sa.restrict_to(build(mgr, care)), mgr.universe());
+  EXPECT_TRUE(sa.restrict_to(mgr.empty()).is_empty());
 }
 
 TEST(DfaSet, CanonicalFormMakesEqualSetsIdentical) {
@@ -192,32 +217,83 @@ TEST(DfaSet, SaveAndLoadRoundTrip) {
     Set back = load_set(mgr, path);
     EXPECT_EQ(back.root(), sa.root());
   }
+  // A set file is a verified run file of its own record type.
+  zermelo::RunInfo info = zermelo::verify_run(path);
+  EXPECT_EQ(info.options.record_type, "zermelo.dfa_set");
   Manager fresh(kAlphabet, 64u << 20);
   Set loaded = load_set(fresh, path);
   EXPECT_EQ(contents(loaded), a);
   EXPECT_EQ(loaded.root(), build(fresh, a).root());
+  EXPECT_EQ(loaded.states(), minimal_states(a));
   Set empty_set = fresh.empty();
   save_set(empty_set, path + ".empty");
   EXPECT_TRUE(load_set(fresh, path + ".empty").is_empty());
+  Set all = fresh.universe();
+  save_set(all, path + ".all");
+  EXPECT_EQ(load_set(fresh, path + ".all"), all);
+  std::remove(path.c_str());
+  std::remove((path + ".empty").c_str());
+  std::remove((path + ".all").c_str());
+}
 
-  // A flipped byte is caught by the checksum; a different shape is refused by name.
+// Writes `data` to `path`.
+void write_bytes(const std::string& path, const std::string& data) {
+  std::ofstream f(path, std::ios::binary | std::ios::trunc);
+  f.write(data.data(), static_cast<std::streamsize>(data.size()));
+}
+
+// Expects load_set to throw a SetFileError (also a RunFileError) whose message contains `words`.
+void expect_set_file_error(Manager& mgr, const std::string& path, const std::string& words) {
+  try {
+    load_set(mgr, path);
+    ADD_FAILURE() << path << " loaded, expected an error about '" << words << "'";
+  } catch (const zermelo::RunFileError& e) {
+    EXPECT_NE(dynamic_cast<const SetFileError*>(&e), nullptr) << e.what();
+    EXPECT_NE(std::string(e.what()).find(words), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find(path), std::string::npos) << "the message names the file: " << e.what();
+  }
+}
+
+TEST(DfaSet, DamagedOrForeignSetFilesAreRefusedByName) {
+  std::mt19937 rng(10);
+  Model a = random_model(rng, 300);
+  std::string path = testing::TempDir() + "dfa_set_damaged.zdfa";
+  Manager mgr(kAlphabet, 64u << 20);
+  save_set(build(mgr, a), path);
   std::string data;
   {
     std::ifstream f(path, std::ios::binary);
     data.assign(std::istreambuf_iterator<char>(f), std::istreambuf_iterator<char>());
   }
-  data[data.size() / 2] = static_cast<char>(data[data.size() / 2] ^ 0x10);
-  {
-    std::ofstream f(path + ".bad", std::ios::binary);
-    f.write(data.data(), static_cast<std::streamsize>(data.size()));
+  ASSERT_GT(data.size(), 4096u + 64u);  // a 4 KiB run header, the blocks, the footer
+
+  std::string flipped = data;  // one bit flipped inside the first (compressed) block
+  flipped[4096 + 8] = static_cast<char>(flipped[4096 + 8] ^ 0x10);
+  write_bytes(path + ".flipped", flipped);
+  expect_set_file_error(mgr, path + ".flipped", "block 0");
+
+  write_bytes(path + ".short", data.substr(0, data.size() - 20));  // the footer cut off
+  expect_set_file_error(mgr, path + ".short", "truncated");
+
+  write_bytes(path + ".stub", data.substr(0, 100));
+  expect_set_file_error(mgr, path + ".stub", "truncated");
+
+  write_bytes(path + ".text", std::string(5000, 'x'));
+  expect_set_file_error(mgr, path + ".text", "not a Zermelo run file");
+
+  {  // a sound run file that is not a set
+    zermelo::RunOptions o;
+    o.record_type = "u64";
+    zermelo::RunWriter w(path + ".u64", o);
+    w.push<std::uint64_t>(7);
+    w.finish();
   }
-  EXPECT_THROW(load_set(fresh, path + ".bad"), SetFileError);
+  expect_set_file_error(mgr, path + ".u64", "not a DFA set file");
+
   Manager other({3, 3, 3}, 64u << 20);
-  EXPECT_THROW(load_set(other, path), SetFileError);
-  EXPECT_THROW(load_set(fresh, path + ".missing"), SetFileError);
-  std::remove(path.c_str());
-  std::remove((path + ".bad").c_str());
-  std::remove((path + ".empty").c_str());
+  expect_set_file_error(other, path, "strings of length 6");
+  expect_set_file_error(mgr, path + ".missing", "dfa_set_damaged.zdfa.missing");
+  for (const char* suffix : {"", ".flipped", ".short", ".stub", ".text", ".u64"}) std::remove((path + suffix).c_str());
 }
 
 }  // namespace

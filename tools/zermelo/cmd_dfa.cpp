@@ -9,7 +9,6 @@
 #include <iostream>
 #include <nlohmann/json.hpp>
 #include <sstream>
-#include <unistd.h>
 
 #include "tools/zermelo/command.hpp"
 #include "zermelo/dfa/set_file.hpp"
@@ -46,12 +45,15 @@ struct SolveOptions {
   unsigned backward_steps = 0;
   unsigned max_steps = 100000;
   std::string save_dir;
+  bool restrict_backup = false;
+  std::string spill_dir;
 };
 
 // Runs either method on a set game and prints the tables; `who_moves_first` names the winner.
 void solve_and_report(dfa::SetGame& g, const SolveOptions& o, const std::string& first, const std::string& second) {
-  const bool as_json = cli::globals().json, quiet = cli::globals().quiet || !isatty(2);
+  const bool as_json = cli::globals().json;
   auto t0 = std::chrono::steady_clock::now();
+  g.simplify_backup = o.restrict_backup;
   json out{{"game", g.name}, {"method", o.method}, {"memory_budget", g.manager->budget_bytes()}};
   std::vector<dfa::SetStats> all_sets;
   bool first_wins = false;
@@ -111,29 +113,34 @@ void solve_and_report(dfa::SetGame& g, const SolveOptions& o, const std::string&
     say(o.backward_steps > 0 ? "forward: reachable sets R(ply), expanding only positions not in W(J) or L(J)\n"
                              : "forward: reachable sets R(ply)\n");
     say(buf);
+    bool backing_up_header = false;
     auto r = dfa::solve_by_reach(g, known_won, known_lost, o.max_steps, [&](const dfa::ReachStep& s, bool back) {
       if (!back) {
         std::snprintf(buf, sizeof buf, "%5u %14llu %10zu %10s %14llu %10zu %9.2f\n", s.ply,
                       static_cast<unsigned long long>(s.reach.positions), s.reach.states, fmt_ppb(s.reach).c_str(),
                       static_cast<unsigned long long>(s.undecided.positions), s.undecided.states, s.seconds);
         say(buf);
-      } else if (!quiet && !as_json) {
-        std::cerr << "\rbacking up: ply " << s.ply << "   " << std::flush;
+      } else {
+        // One row per ply as the back-up passes it (deepest first), so a long run shows its progress.
+        if (!backing_up_header) {
+          say("backward: values backed up to the start, deepest ply first\n");
+          std::snprintf(buf, sizeof buf, "%5s %14s %10s %10s %14s %10s %10s %10s %12s %9s\n", "ply", "won", "W states", "W pos/B",
+                        "lost", "L states", "L pos/B", "passed st", "table states", "seconds");
+          say(buf);
+          backing_up_header = true;
+        }
+        std::snprintf(buf, sizeof buf, "%5u %14llu %10zu %10s %14llu %10zu %10s %10zu %12zu %9.2f\n", s.ply,
+                      static_cast<unsigned long long>(s.won.positions), s.won.states, fmt_ppb(s.won).c_str(),
+                      static_cast<unsigned long long>(s.lost.positions), s.lost.states, fmt_ppb(s.lost).c_str(),
+                      s.passed_states, g.manager->live_nodes(), s.seconds);
+        say(buf);
       }
-    }, /*keep_sets=*/!o.save_dir.empty());
-    if (!quiet && !as_json) std::cerr << "\r                        \r";
-    say("backward: values backed up to the start\n");
-    std::snprintf(buf, sizeof buf, "%5s %14s %10s %10s %14s %10s %10s\n", "ply", "won", "W states", "W pos/B", "lost",
-                  "L states", "L pos/B");
-    say(buf);
+    }, /*keep_sets=*/!o.save_dir.empty(), o.spill_dir);
     json steps = json::array();
     for (auto& s : r.steps) {
-      std::snprintf(buf, sizeof buf, "%5u %14llu %10zu %10s %14llu %10zu %10s\n", s.ply,
-                    static_cast<unsigned long long>(s.won.positions), s.won.states, fmt_ppb(s.won).c_str(),
-                    static_cast<unsigned long long>(s.lost.positions), s.lost.states, fmt_ppb(s.lost).c_str());
-      say(buf);
       steps.push_back({{"ply", s.ply}, {"reach", stats_json(s.reach)}, {"open", stats_json(s.undecided)},
-                       {"won", stats_json(s.won)}, {"lost", stats_json(s.lost)}, {"seconds", s.seconds}});
+                       {"won", stats_json(s.won)}, {"lost", stats_json(s.lost)}, {"passed_states", s.passed_states},
+                       {"seconds", s.seconds}});
       all_sets.push_back(s.reach), all_sets.push_back(s.won), all_sets.push_back(s.lost);
     }
     out["steps"] = steps;
@@ -193,6 +200,10 @@ void add_solve_options(CLI::App* solve, SolveOptions& o) {
                     "reach: first run this many retrograde steps and stop expanding positions they decide (meet in the middle)")
       ->capture_default_str();
   solve->add_option("--max-steps", o.max_steps, "give up after this many steps/plies")->capture_default_str();
+  solve->add_flag("--restrict-backup", o.restrict_backup,
+                  "reach: hand each ply's lost set up the back-up restricted to what the ply above can reach (fewer states, not faster)");
+  solve->add_option("--spill", o.spill_dir,
+                    "reach: keep each ply's forward sets in set files under this directory until the back-up needs them");
   solve->add_option("--save", o.save_dir, "directory to save the final won/lost sets to (checksummed .zdfa files)");
 }
 

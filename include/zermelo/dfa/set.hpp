@@ -21,6 +21,8 @@
 #include <utility>
 #include <vector>
 
+#include "zermelo/dfa/huge_pages.hpp"
+
 namespace zermelo::dfa {
 
 using NodeId = std::uint32_t;
@@ -92,7 +94,7 @@ class Manager {
 
  private:
   friend class Set;
-  enum Op : std::uint32_t { kUnion = 1, kIntersect = 2, kMinus = 3, kChangeBase = 16 };
+  enum Op : std::uint32_t { kUnion = 1, kIntersect = 2, kMinus = 3, kRestrict = 4, kChangeBase = 16 };
 
   void ref(NodeId n) { if (n > kAcceptNode) ++refs_[n]; }
   void unref(NodeId n) { if (n > kAcceptNode) --refs_[n]; }
@@ -100,8 +102,9 @@ class Manager {
   // Runs a top-level operation; on table overflow collects garbage and retries once.
   NodeId run(const std::function<NodeId()>& op);
 
-  NodeId apply(Op op, NodeId a, NodeId b);
+  NodeId apply(Op op, NodeId a, NodeId b, unsigned layer);  // a, b on `layer` (or dead/accept)
   NodeId change_rec(ChangeId id, std::size_t relabel_index, NodeId n);
+  NodeId restrict_rec(NodeId f, NodeId care, unsigned layer, const std::vector<NodeId>& full);
   NodeId change_all(NodeId root, const std::vector<ChangeId>& ids, NodeId within);
   NodeId find_or_add(unsigned layer, const NodeId* kids);
   void grow_table();
@@ -116,21 +119,23 @@ class Manager {
   std::uint64_t budget_ = 0;
   std::uint64_t tables_budget_ = 0;     // 4/5 of the budget: the rest is headroom for bookkeeping
 
-  std::vector<NodeId> children_;        // arity_ per node
-  std::vector<std::uint16_t> layer_;    // layer of each node; kDead for freed slots
-  std::vector<std::uint32_t> refs_;     // references from Set handles
+  HugeVector<NodeId> children_;        // arity_ per node
+  HugeVector<std::uint16_t> layer_;    // layer of each node; kDead for freed slots
+  HugeVector<std::uint32_t> refs_;     // references from Set handles
   std::vector<NodeId> free_;
   std::size_t allocated_ = 2;           // slots in use (live + free)
   std::size_t capacity_ = 0;
+  std::size_t max_capacity_ = 0;        // reserved at construction: the table grows in place up to it
   std::size_t peak_nodes_ = 2;
   std::size_t gc_runs_ = 0;
   std::size_t gc_threshold_ = 0;
+  std::uint64_t scratch_bytes_ = 0;     // memos of an operation in progress (counted against the budget)
 
-  std::vector<NodeId> unique_;          // open addressing, 0 = empty slot
+  HugeVector<NodeId> unique_;          // open addressing, 0 = empty slot
   std::size_t unique_used_ = 0;
 
   struct CacheEntry { std::uint32_t op; NodeId a, b, r; };
-  std::vector<CacheEntry> cache_;
+  HugeVector<CacheEntry> cache_;
 
   std::vector<Change> changes_;         // interned, relabels sorted by position
 };
@@ -162,6 +167,12 @@ class Set {
   Set change_all(const std::vector<Manager::ChangeId>& ids) const;
   // change_all(ids) & within, without building the unrestricted image first.
   Set change_all_within(const std::vector<Manager::ChangeId>& ids, const Set& within) const;
+
+  // A set that agrees with this one on `care` (result ∩ care = *this ∩ care) and is free outside
+  // it, chosen to need few states (the "restrict" of BDD packages: where only one character is
+  // cared for, the others copy its branch; where the set covers all of care, it becomes
+  // everything). Usually smaller, not always: compare states() before using it.
+  Set restrict_to(const Set& care) const;
 
   bool contains(const std::vector<std::uint8_t>& s) const;
   std::uint64_t count() const;   // number of strings (throws on 64-bit overflow)

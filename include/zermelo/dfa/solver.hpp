@@ -38,6 +38,11 @@ struct SetGame {
   // How forward/reverse apply the moves: all of a group in one partitioned pass (Set::change_all),
   // or one change per move and a balanced union (kept for comparison and as a cross-check).
   bool partitioned_image = true;
+  // solve_by_reach: hand each ply's lost open positions to the next ply up as a restrict to the
+  // positions that ply can reach (Set::restrict_to) when that has fewer states, instead of the
+  // exact set. Off by default: on Breakthrough 5x5 it saves a third of the states on every other
+  // ply but costs more time than it saves (bench/results/dfa.md).
+  bool simplify_backup = false;
   // Adds a move, interning its change and inverse.
   void add_move(std::string move_name, const Set& pre, const Set& post, const Change& change);
 };
@@ -77,6 +82,7 @@ struct ReachStep {
   SetStats reach;       // R(ply)
   SetStats undecided;   // the part expanded further (not decided by the backward sets)
   SetStats won, lost;   // filled in by the backing-up pass
+  std::size_t passed_states = 0;  // states of the set the back-up hands to the ply above
   double seconds = 0;
 };
 struct ReachResult {
@@ -91,9 +97,12 @@ struct ReachResult {
 // with max_steps = J). The game must be acyclic; max_plies guards against a game that is not.
 // keep_sets = false drops each ply's sets once the back-up has passed it (only ply 0 and the
 // statistics remain): the memory then holds the forward sets still to be backed up and little more.
+// spill_dir non-empty: not even those; each ply's R(i) and Open(i) go to set files in spill_dir as
+// soon as the forward search has expanded them and come back (and are deleted) when the back-up
+// reaches ply i, so RAM holds one ply's sets and the lost set handed up.
 ReachResult solve_by_reach(const SetGame& g, const Set& known_won, const Set& known_lost, unsigned max_plies,
                            const std::function<void(const ReachStep&, bool backing_up)>& progress = {},
-                           bool keep_sets = true);
+                           bool keep_sets = true, const std::string& spill_dir = "");
 
 // The compression exponent c fitted by least squares to states ≈ a·positions^c over the sets given
 // (only sets with more than `min_positions` positions count). Returns 0 when fewer than two fit.

@@ -7,7 +7,13 @@
 namespace zermelo {
 
 ValuesLookup::ValuesLookup(const std::vector<std::string>& values_runs) {
-  for (auto& p : values_runs) runs_.push_back(Run{std::make_unique<RunReader>(p), {}, SIZE_MAX, {}});
+  for (auto& p : values_runs) {
+    Run r{std::make_unique<RunReader>(p), {}, SIZE_MAX, {}};
+    // Format 2 indexes every block's first key: the search then reads only the block it needs.
+    if (r.reader->info().format_version >= 2)
+      for (std::size_t b = 0; b < r.reader->info().blocks.size(); ++b) r.first_key[b] = r.reader->info().blocks[b].first_key;
+    runs_.push_back(std::move(r));
+  }
 }
 
 const std::vector<KeyValue>& ValuesLookup::block(Run& r, std::size_t b) {

@@ -315,18 +315,17 @@ struct RunWriter::Impl {
       cv.wait(lock, [&] { return has_work || stop; });
       if (!has_work) return;
       lock.unlock();
+      std::exception_ptr failed;
       try {
         store_block(busy, busy_fill);
       } catch (...) {
-        lock.lock();
-        error = std::current_exception();
-        has_work = false;
-        cv.notify_all();
-        return;
+        failed = std::current_exception();
       }
       lock.lock();
+      error = failed;
       has_work = false;
       cv.notify_all();
+      if (failed) return;
     }
   }
 

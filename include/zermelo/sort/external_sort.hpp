@@ -11,9 +11,9 @@
 #pragma once
 #include <algorithm>
 #include <cstdint>
-#include <exception>
 #include <filesystem>
 #include <functional>
+#include <future>
 #include <memory>
 #include <set>
 #include <string>
@@ -215,23 +215,11 @@ class ExternalSorter {
     if (sort_halves()) {  // two runs: merging them here would need a second buffer
       const std::size_t mid = n / 2;
       const RunPlan a = plan_run(mid), b = plan_run(n - mid);
-      // Both halves at once: compressed runs spend their time in zstd, one core each.
-      std::exception_ptr error_a, error_b;
-      std::thread t([&] {
-        try {
-          write_run(a, data, mid);
-        } catch (...) {
-          error_a = std::current_exception();
-        }
-      });
-      try {
-        write_run(b, data + mid, n - mid);
-      } catch (...) {
-        error_b = std::current_exception();
-      }
-      t.join();
-      if (error_a) std::rethrow_exception(error_a);
-      if (error_b) std::rethrow_exception(error_b);
+      // Both halves at once: compressed runs spend their time in zstd, one core each. The future
+      // carries the other half's error and is waited for even if this half throws.
+      auto first_half = std::async(std::launch::async, [&] { write_run(a, data, mid); });
+      write_run(b, data + mid, n - mid);
+      first_half.get();
     } else {
       write_run(plan_run(n), data, n);
     }

@@ -10,6 +10,7 @@
 #include <omp.h>
 #include <stdexcept>
 
+#include "pipeline/exit_values.hpp"
 #include "pipeline/retrograde_records.hpp"
 #include "pipeline/tier_values.hpp"
 #include "zermelo/io/run_file.hpp"
@@ -45,6 +46,8 @@ std::string fmt_secs(double s) {
 
 // Readers, writers and slack held beside a sorter during a pass.
 constexpr std::uint64_t kPassOverhead = 48ull << 20;
+// The least memory a sorter is given (what an initial-scan sorter that receives nothing gets).
+constexpr std::uint64_t kMinSorter = 24ull << 20;
 // States expanded per parallel batch (their outputs are buffered per thread, so this bounds memory).
 constexpr std::size_t kBatch = 1u << 15;
 
@@ -76,9 +79,9 @@ RunOptions working_run_options(const std::string& type, std::uint32_t size, std:
 SortOptions sort_options(const SolveOptions& opt, const std::string& name, unsigned share = 1) {
   SortOptions s;
   s.scratch_dir = opt.job_dir + "/" + name + ".sort";
-  if (opt.memory_bytes < kPassOverhead + share * (24ull << 20))
+  if (opt.memory_bytes < kPassOverhead + share * kMinSorter)
     throw std::invalid_argument("--memory " + std::to_string(opt.memory_bytes >> 20) + "M is too small for the solver (need " +
-                                std::to_string((kPassOverhead + share * (24ull << 20)) >> 20) + "M or more)");
+                                std::to_string((kPassOverhead + share * kMinSorter) >> 20) + "M or more)");
   s.memory_bytes = (opt.memory_bytes - kPassOverhead) / share;
   s.threads = opt.threads;
   s.run.shuffle_bytes = true;
@@ -213,6 +216,9 @@ class OutOfCoreSolver {
     const std::uint64_t total = inspect_run(path("keys.run")).record_count;
     const std::uint64_t chunk = std::max<std::uint64_t>(1, opt_.init_chunk_states);
     const std::size_t chunks = static_cast<std::size_t>(std::max<std::uint64_t>(1, (total + chunk - 1) / chunk));
+    bool chunks_left = false;
+    for (std::size_t i = 0; i < chunks; ++i) chunks_left = chunks_left || !manifest_.done(chunk_stage(i));
+    if (chunks_left) load_exit_values();
     Progress bar("init " + game_.name() + " " + opt_.tier, total);
     for (std::size_t i = 0; i < chunks; ++i) {
       const std::uint64_t lo = i * chunk, hi = std::min(total, lo + chunk);
@@ -220,7 +226,25 @@ class OutOfCoreSolver {
       else bar.add(hi - lo);
     }
     bar.finish();
+    exits_.reset();
     join_init_parts(chunks, total, reverse_edges);
+  }
+
+  // The lower tiers' values in an array by exit slot, when the game numbers its exits and the
+  // array leaves the scan's sorters room (ExitValues). Chunks are self-contained either way (a
+  // state's pending count and its messages come from the same chunk), so a resumed scan may
+  // take the other way under another budget and still give the same values.
+  void load_exit_values() {
+    const std::uint64_t bytes = ExitValues::bytes_for(game_, opt_.tier);
+    if (!opt_.exit_values || opt_.lower_tier_values.empty() || bytes == 0) return;
+    // At most half of what the scan's three sorters could have, so that the busy ones keep room.
+    const std::uint64_t floor = kPassOverhead + 3 * kMinSorter;
+    if (opt_.memory_bytes < floor || bytes > (opt_.memory_bytes - floor) / 2) {
+      Progress::note("init: the exit values need " + std::to_string(bytes >> 20) + " MiB, more than --memory leaves; looking them up instead");
+      return;
+    }
+    exits_ = std::make_unique<ExitValues>(game_, opt_.tier, opt_.lower_tier_values);
+    Progress::note("init: exit values in memory: " + std::to_string(bytes >> 20) + " MiB");
   }
 
   // Keys [lo, hi): undecided states, decided states, scheduled messages (sorted by level, key),
@@ -228,8 +252,17 @@ class OutOfCoreSolver {
   void init_chunk(std::size_t part, std::uint64_t lo, std::uint64_t hi, bool reverse_edges, Progress& bar) {
     RunWriter states(part_path("undecided", part), run_options("retro.undecided", sizeof(Undecided)));
     RunWriter decided(part_path("decided-init", part), run_options("retro.keyvalue", sizeof(KeyValue)));
-    ExternalSorter<LevelMsg> scheduled(sort_options(opt_, "scheduled", 3));
-    ExternalSorter<Edge> edges(sort_options(opt_, "edges", 3)), lookups(sort_options(opt_, "lookups", 3));
+    // The sorters that receive records split what the exit values leave; an idle one gets a token.
+    const ExitValues* exits = exits_.get();
+    const bool look_up = !opt_.lower_tier_values.empty() && !exits;
+    const unsigned busy = 1 + unsigned{look_up} + unsigned{reverse_edges};
+    SolveOptions busy_opt = opt_, idle_opt = opt_;
+    busy_opt.memory_bytes -= (exits ? exits->bytes() : 0) + (3 - busy) * kMinSorter;
+    idle_opt.memory_bytes = kPassOverhead + kMinSorter;
+    ExternalSorter<LevelMsg> scheduled(sort_options(busy_opt, "scheduled", busy));
+    ExternalSorter<Edge> edges(reverse_edges ? sort_options(busy_opt, "edges", busy) : sort_options(idle_opt, "edges")),
+        lookups(look_up ? sort_options(busy_opt, "lookups", busy) : sort_options(idle_opt, "lookups"));
+    std::uint64_t exit_moves = 0;
     std::uint32_t max_level = 0;
     const std::string tier = opt_.tier;
     RunReader keys(path("keys.run"));
@@ -248,6 +281,7 @@ class OutOfCoreSolver {
     std::vector<std::vector<LevelMsg>> t_sched(static_cast<std::size_t>(T));
     std::vector<std::vector<Edge>> t_look(static_cast<std::size_t>(T)), t_edge(static_cast<std::size_t>(T));
     std::vector<std::string> t_error(static_cast<std::size_t>(T));
+    std::vector<std::uint64_t> t_exits(static_cast<std::size_t>(T), 0);
     bool more = true;
     while (more) {
       batch.clear();
@@ -276,6 +310,7 @@ class OutOfCoreSolver {
             if (kids.empty()) throw std::logic_error(game_.name() + ": state " + std::to_string(k) + " has no moves and no terminal value");
             rec.pending = static_cast<std::uint32_t>(kids.size());
             bool lost_child_now = false;
+            ExitSummary exit;
             for (auto& c : kids) {
               // Children whose value the rules fix in 0 plies (game-ending moves, checkmates) are
               // applied at once, instead of as level-0 messages: that is most of level 0's work.
@@ -286,15 +321,19 @@ class OutOfCoreSolver {
               } else if (c.is_terminal()) {
                 if (cv.is_win() || cv.is_loss()) t_sched[t].push_back(LevelMsg{cv.plies(), kMessage, cv.raw(), k});
               } else if (c.key != Child::kNoKey && !opt_.lower_tier_values.empty() && game_.tier_of(c.key) != tier) {
-                t_look[t].push_back(Edge{c.key, k});
+                if (exits) exit.add(exits->find(c.key, k));
+                else t_look[t].push_back(Edge{c.key, k});
               } else if (reverse_edges) {
                 t_edge[t].push_back(Edge{c.key, k});
               }
             }
+            if (exit.count() > 0) rec.pending -= exit.count() - 1, t_exits[t] += exit.count();
             Value now = lost_child_now ? Value::win(1) : rec.pending == 0 ? Value::loss(1) : Value::unknown();
             if (now.is_known()) {
               rec.value = now.raw();
               t_sched[t].push_back(LevelMsg{1, kSeed, now.raw(), k});
+            } else if (const Value m = exit.message(); m.is_known()) {
+              t_sched[t].push_back(LevelMsg{m.plies(), kMessage, m.raw(), k});
             }
           } catch (const std::exception& e) {
             t_error[t] = e.what();
@@ -310,6 +349,7 @@ class OutOfCoreSolver {
         for (auto& e : t_look[t]) lookups.push(e);
         for (auto& e : t_edge[t]) edges.push(e);
         t_sched[t].clear(), t_look[t].clear(), t_edge[t].clear();
+        exit_moves += t_exits[t], t_exits[t] = 0;
       }
       for (const InitRec& r : recs) {
         if (r.value) decided.push(KeyValue{r.key, r.value});
@@ -324,7 +364,7 @@ class OutOfCoreSolver {
     outs.push_back(lookups.write_to(part_path("lookups", part), run_options("retro.edge", sizeof(Edge))));
     edges.sort();
     outs.push_back(edges.write_to(part_path("edges", part), run_options("retro.edge", sizeof(Edge))));
-    manifest_.record(chunk_stage(part), outs, {{"max_scheduled_level", max_level}});
+    manifest_.record(chunk_stage(part), outs, {{"max_scheduled_level", max_level}, {"exit_moves_settled", exit_moves}});
   }
 
   // The chunks' parts joined: S_0 (concatenated: chunks are key ranges in order), the scheduled
@@ -332,9 +372,10 @@ class OutOfCoreSolver {
   // The decided parts stay as they are: the final merge takes them with the levels' decided runs.
   void join_init_parts(std::size_t chunks, std::uint64_t total, bool reverse_edges) {
     std::uint32_t max_level = 0;
-    std::uint64_t undecided = 0;
+    std::uint64_t undecided = 0, exit_moves = 0;
     for (std::size_t i = 0; i < chunks; ++i) {
       max_level = std::max<std::uint32_t>(max_level, manifest_.facts(chunk_stage(i))["max_scheduled_level"]);
+      exit_moves += manifest_.facts(chunk_stage(i)).value("exit_moves_settled", std::uint64_t{0});
       undecided += inspect_run(part_path("undecided", i)).record_count;
     }
     RunWriter states(states_path(0), working_run_options("retro.undecided", sizeof(Undecided), undecided, opt_));
@@ -377,7 +418,7 @@ class OutOfCoreSolver {
       outs.push_back(ExternalSorter<Edge>(sort_options(opt_, "edges"), edge_parts).write_to(path("edges.run"), run_options("retro.edge", sizeof(Edge))));
     for (std::size_t i = 0; i < chunks; ++i) outs.push_back(inspect_run(part_path("decided-init", i)));
     manifest_.record("init", outs, {{"max_scheduled_level", max_level}, {"states", total}, {"undecided", s0.record_count},
-                                    {"reverse_edges", reverse_edges}, {"chunks", chunks}});
+                                    {"reverse_edges", reverse_edges}, {"chunks", chunks}, {"exit_moves_settled", exit_moves}});
     // S_0, and level 0's frontier, which comes from the seeds alone: an empty run. Superseded by level 0.
     RunInfo f0 = RunWriter(frontier_path(0), run_options("retro.keyvalue", sizeof(KeyValue))).finish();
     manifest_.record("initial-states", {s0, f0});
@@ -623,7 +664,7 @@ class OutOfCoreSolver {
     manifest_.record("final", {info},
                      {{"states", wins + losses + n_draws}, {"wins", wins}, {"losses", losses}, {"draws", n_draws},
                       {"by_plies", hist}, {"levels", last}, {"longest", longest}, {"longest_key", longest_key},
-                      {"copied_records", copied_total_}});
+                      {"copied_records", copied_total_}, {"exit_moves_settled", manifest_.facts("init").value("exit_moves_settled", std::uint64_t{0})}});
     drop_working_runs();
   }
 
@@ -651,6 +692,7 @@ class OutOfCoreSolver {
     for (auto& [k, v] : f["by_plies"].items()) r.by_plies[static_cast<std::uint32_t>(std::stoul(k))] = v;
     r.levels = f["levels"], r.longest = f["longest"], r.longest_key = f["longest_key"];
     r.copied_records = f.value("copied_records", std::uint64_t{0});
+    r.exit_moves_settled = f.value("exit_moves_settled", std::uint64_t{0});
     r.digest = inspect_run(values).digest_hex();
     return r;
   }
@@ -660,6 +702,7 @@ class OutOfCoreSolver {
   Manifest manifest_;
   std::uint32_t max_scheduled_ = 0;  // the last level with scheduled work (from the initial scan)
   std::uint64_t copied_total_ = 0;   // undecided states passed through in untouched blocks, all levels
+  std::unique_ptr<ExitValues> exits_;  // during the initial scan, if the game numbers its exits
 };
 
 }  // namespace

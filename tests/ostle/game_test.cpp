@@ -249,3 +249,42 @@ TEST(OstleGame, EveryChildAndParentIsAnEnumeratedState) {
     for (StateKey p : preds) ASSERT_TRUE(enumerated(p)) << game->render(p);
   }
 }
+
+// Exit slots: every move into a lower tier reaches a numbered state of that tier's range, a state's
+// slot is its position's, and the ranges hold exactly the classes with one piece fewer.
+TEST(OstleGame, ExitSlotsNumberEveryChildInALowerTier) {
+  auto game = make_ostle_game();
+  const auto& index = PositionIndex::get();
+  auto positions = [&](int pieces) {
+    std::uint64_t n = 0;
+    for (int cls = 0; cls < kClasses; ++cls)
+      if (class_my_count(cls) + class_opp_count(cls) == pieces) n += index.size(cls);
+    return n;
+  };
+  EXPECT_EQ(game->exit_slots("4v4").size(), 0u);
+  EXPECT_EQ(game->exit_slots("5v4+4v5").size(), positions(8));
+  EXPECT_EQ(game->exit_slots("5v5").size(), positions(9));
+  std::mt19937_64 rng(34);
+  std::vector<Child> kids;
+  std::map<std::uint64_t, StateKey> owner;  // slot -> the state seen in it
+  int exits = 0;
+  for (int i = 0; i < 4000; ++i) {
+    const StateKey s = random_state(rng);
+    const std::string tier = game->tier_of(s);
+    const Game::SlotRange range = game->exit_slots(tier);
+    game->successor_outcomes(s, kids);
+    for (const Child& c : kids) {
+      if (c.is_terminal() || c.key == Child::kNoKey || game->tier_of(c.key) == tier) continue;
+      const std::uint64_t slot = game->exit_slot(c.key);
+      ASSERT_GE(slot, range.first) << game->render(c.key);
+      ASSERT_LT(slot, range.end) << game->render(c.key);
+      auto [it, fresh] = owner.emplace(slot, c.key);
+      ASSERT_EQ(it->second, c.key) << "two states in slot " << slot;
+      ++exits;
+    }
+    if (key_forbid(s) != kNoForbidden) {
+      EXPECT_EQ(game->exit_slot(s), Game::kNoSlot);
+    }
+  }
+  EXPECT_GT(exits, 3000);
+}

@@ -21,6 +21,7 @@ struct SolveArgs {
   bool no_predecessors = false;
   std::uint64_t checkpoint_states = 0;
   std::string raw_runs = "8G";
+  bool exit_lookups = false;
 };
 
 SolveOptions solve_options(const SolveArgs& a) {
@@ -32,6 +33,7 @@ SolveOptions solve_options(const SolveArgs& a) {
   o.use_predecessors = !a.no_predecessors;
   if (a.checkpoint_states > 0) o.init_chunk_states = a.checkpoint_states;
   o.raw_run_bytes = a.raw_runs == "0" ? 0 : parse_size(a.raw_runs);  // 0: always compressed
+  o.exit_values = !a.exit_lookups;
   return o;
 }
 
@@ -109,6 +111,9 @@ ZERMELO_REGISTER_COMMAND(10, [](CLI::App& app) {
   solve->add_option("--raw-runs", a.raw_runs,
                     "store runs rewritten every level (undecided states, spilled messages) uncompressed while they are "
                     "below this size, e.g. 0, 512M, 8G (default 8G: raw I/O is cheaper than zstd, compression saves disk)");
+  solve->add_flag("--exit-lookups", a.exit_lookups,
+                  "settle moves into lower tiers by sorted lookups even when the game numbers them for an in-memory "
+                  "array (slower and far more disk; for comparison)");
   solve->footer("Example: zermelo --work-dir work/ttt solve tictactoe\n"
                 "         zermelo --work-dir work/ttt-ram solve tictactoe --in-ram\n"
                 "Killed or interrupted, the same command resumes from the last finished level.");

@@ -51,6 +51,7 @@ struct SolveOptions {
   std::uint64_t init_chunk_states = 1ull << 28;  // the initial scan is checkpointed every this many states
   std::uint64_t raw_run_bytes = 8ull << 30;      // runs rewritten every level stay uncompressed below this size
   std::uint32_t block_bytes = 2u << 20;          // uncompressed bytes per block of the working runs (tests use small ones)
+  bool exit_values = true;  // moves into lower tiers settled from an in-memory array when the game numbers them
 };
 
 struct SolveResult {
@@ -66,6 +67,7 @@ struct SolveResult {
   std::string digest;
   bool resumed = false;                  // some stages were skipped on resume
   std::uint64_t copied_records = 0;      // out of core: states the levels passed on in untouched blocks
+  std::uint64_t exit_moves_settled = 0;  // out of core: moves into lower tiers settled from the exit values array
 };
 
 SolveResult solve_retrograde(const Game& game, const SolveOptions& options);

@@ -38,6 +38,16 @@ std::string tier_of_material(int material) {
   return material == 0 ? "4v4" : material == 3 ? "5v5" : "5v4+4v5";
 }
 
+// Positions of the classes before each class (kClasses + 1 entries): the exit slots' numbering.
+const std::vector<std::uint64_t>& class_offsets() {
+  static const std::vector<std::uint64_t> offsets = [] {
+    std::vector<std::uint64_t> o{0};
+    for (int cls = 0; cls < kClasses; ++cls) o.push_back(o.back() + PositionIndex::get().size(cls));
+    return o;
+  }();
+  return offsets;
+}
+
 class OstleGame final : public Game {
  public:
   std::string name() const override { return "ostle"; }
@@ -104,6 +114,23 @@ class OstleGame final : public Game {
     return {Tier{"4v4", {}}, Tier{"5v4+4v5", {"4v4"}}, Tier{"5v5", {"5v4+4v5", "4v4"}}};
   }
   std::string tier_of(StateKey s) const override { return tier_of_material(class_material(key_class(s))); }
+
+  // A move removes at most one piece, and a move that removes one leaves no forbidden move, so
+  // the children of a tier in other tiers are positions with one piece fewer: slots are position
+  // ranks, class after class (classes are material-major, so a tier's exits are one range).
+  SlotRange exit_slots(const std::string& tier) const override {
+    const std::vector<int> materials = tier_materials(tier);
+    const int pieces = 8 + materials.front() / 2 + materials.front() % 2;
+    if (pieces == 8) return {};  // "all" and 4v4: a 4v4 move that removes a piece ends the game
+    int lo = kClasses, hi = 0;
+    for (int cls = 0; cls < kClasses; ++cls)
+      if (class_my_count(cls) + class_opp_count(cls) == pieces - 1) lo = std::min(lo, cls), hi = std::max(hi, cls + 1);
+    return {class_offsets()[static_cast<std::size_t>(lo)], class_offsets()[static_cast<std::size_t>(hi)]};
+  }
+  std::uint64_t exit_slot(StateKey s) const override {
+    if (key_forbid(s) != kNoForbidden) return kNoSlot;
+    return class_offsets()[static_cast<std::size_t>(key_class(s))] + key_rank(s);
+  }
 
   StateKey start() const override { return state_key(start_position(), kNoForbidden).key; }
 

@@ -11,7 +11,6 @@ namespace zermelo::ostle::mini {
 namespace {
 constexpr char kDirLetter[4] = {'U', 'D', 'L', 'R'};
 constexpr int opposite(int d) { return d ^ 1; }
-constexpr int kCodeBits = 7;
 
 Board swapped(Board b) {
   for (auto& c : b.cell)

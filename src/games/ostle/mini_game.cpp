@@ -79,6 +79,16 @@ class MiniGame final : public Game {
     return tier_of_material(r_.count(b, kMine), r_.count(b, kTheirs));
   }
 
+  // As in 5x5 Ostle, a move into another tier removes a piece and leaves no forbidden move; the
+  // slot is the board part of the key (sparse, 4^squares slots, but simple and small for tests).
+  SlotRange exit_slots(const std::string& tier) const override {
+    if (tier == tiers().front().name || tier == "all") return {};
+    return {0, std::uint64_t{1} << (2 * r_.squares())};
+  }
+  std::uint64_t exit_slot(StateKey s) const override {
+    return (s & ((1u << kCodeBits) - 1)) == kNoForbid ? s >> kCodeBits : kNoSlot;
+  }
+
   StateKey start() const override { return r_.key(r_.start(), kNoForbid); }
 
   std::string render(StateKey s) const override {

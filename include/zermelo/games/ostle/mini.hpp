@@ -27,6 +27,7 @@
 namespace zermelo::ostle::mini {
 
 constexpr int kMaxSquares = 28;  // 2 bits a square + 7 bits of forbidden code fit a 64-bit key
+constexpr int kCodeBits = 7;     // key: board (2 bits a square) << kCodeBits | forbidden code
 constexpr int kNoForbid = 0;     // forbidden code: 0 none, else 1 + 4*square + dir
 
 enum Cell : std::uint8_t { kEmpty = 0, kMine = 1, kTheirs = 2, kHole = 3 };

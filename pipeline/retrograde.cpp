@@ -13,6 +13,7 @@
 #include "pipeline/exit_values.hpp"
 #include "pipeline/retrograde_records.hpp"
 #include "pipeline/tier_values.hpp"
+#include "pipeline/undecided_filter.hpp"
 #include "zermelo/io/run_file.hpp"
 #include "zermelo/pipeline/manifest.hpp"
 #include "zermelo/sort/external_sort.hpp"
@@ -177,7 +178,11 @@ class OutOfCoreSolver {
     std::uint32_t d = 0;
     for (auto& s : manifest_.stages())  // resume after the last finished level
       if (s.rfind("level-", 0) == 0 && manifest_.done(s)) d = std::max(d, static_cast<std::uint32_t>(std::stoul(s.substr(6))) + 1), res.resumed = true;
-    if (d > 0) copied_total_ = manifest_.facts("level-" + std::to_string(d - 1)).value("copied_total", std::uint64_t{0});
+    if (d > 0) {
+      const nlohmann::json& last = manifest_.facts("level-" + std::to_string(d - 1));
+      copied_total_ = last.value("copied_total", std::uint64_t{0});
+      filtered_total_ = last.value("filtered_total", std::uint64_t{0});
+    }
     // A kill between recording a level and its decided run: list the decided run now.
     if (d > 0 && !manifest_.done("decided-" + std::to_string(d)) && fs::exists(frontier_path(d))) {
       RunInfo f = inspect_run(frontier_path(d));
@@ -433,8 +438,13 @@ class OutOfCoreSolver {
 
   // The messages of level d: the frontier F_d and the seeds scheduled for d (merged by key), each
   // sent to its predecessors, and the messages scheduled for d. Returns the frontier's size.
-  std::uint64_t send_messages(std::uint32_t d, ExternalSorter<Msg>& msgs) {
+  std::uint64_t send_messages(std::uint32_t d, ExternalSorter<Msg>& msgs, std::uint64_t& filtered) {
     std::uint64_t frontier_size = 0;
+    const UndecidedFilter* filter = filter_.get();
+    auto send = [&](StateKey parent, bool child_lost) {
+      if (filter && !filter->may_be_undecided(parent)) ++filtered;
+      else msgs.push(Msg::to(parent, child_lost));
+    };
     RunReader frontier(frontier_path(d));
     RunReader scheduled(path("scheduled.run"));
     LevelMsg lm;
@@ -448,7 +458,7 @@ class OutOfCoreSolver {
     auto next_frontier = [&](KeyValue& out) {
       while (has_lm && lm.level == d && lm.kind == kMessage) {
         const Value v = Value::from_raw(lm.value);
-        if (v.is_win() || v.is_loss()) msgs.push(Msg::to(lm.key, v.is_loss()));
+        if (v.is_win() || v.is_loss()) send(lm.key, v.is_loss());
         has_lm = scheduled.next(lm);
       }
       bool seed = has_lm && lm.level == d;
@@ -469,6 +479,7 @@ class OutOfCoreSolver {
       const int T = static_cast<int>(std::max(1u, opt_.threads));
       std::vector<KeyValue> batch;
       std::vector<std::vector<Msg>> out(static_cast<std::size_t>(T));
+      std::vector<std::uint64_t> t_filtered(static_cast<std::size_t>(T), 0);
       KeyValue s;
       bool more = true;
       while (more) {
@@ -482,13 +493,17 @@ class OutOfCoreSolver {
           for (std::size_t i = 0; i < batch.size(); ++i) {
             game_.predecessors(batch[i].key, preds);
             const bool lost = Value::from_raw(batch[i].value).is_loss();
-            for (StateKey p : preds) out[t].push_back(Msg::to(p, lost));
+            for (StateKey p : preds) {
+              if (filter && !filter->may_be_undecided(p)) ++t_filtered[t];
+              else out[t].push_back(Msg::to(p, lost));
+            }
           }
         }
         for (auto& o : out) {
           for (auto& m : o) msgs.push(m);
           o.clear();
         }
+        for (auto& n : t_filtered) filtered += n, n = 0;
         bar.add(batch.size());
       }
     } else {
@@ -498,7 +513,7 @@ class OutOfCoreSolver {
       Edge e;
       while (has_s && edges.next(e)) {
         while (has_s && s.key < e.child) has_s = next_frontier(s);
-        if (has_s && s.key == e.child) msgs.push(Msg::to(e.parent, Value::from_raw(s.value).is_loss())), bar.add(1);
+        if (has_s && s.key == e.child) send(e.parent, Value::from_raw(s.value).is_loss()), bar.add(1);
       }
       while (next_frontier(s)) {  // drain: scheduled messages still to be pushed
       }
@@ -523,6 +538,11 @@ class OutOfCoreSolver {
     const bool copy_blocks = out.can_take_blocks_of(in.info());
     const auto& blocks = in.info().blocks;
     std::vector<std::byte> stored;
+    // The filter hears of decided states, of the kept state before each (if not yet heard of:
+    // `unheard`) and of the states after while it asks (see UndecidedFilter::state).
+    UndecidedFilter* filter = filter_.get();
+    StateKey prev = 0;
+    bool unheard = false;
     auto copy_untouched_blocks = [&] {
       while (copy_blocks && in.at_block_end() && in.next_block_index() < blocks.size()) {
         const std::size_t b = in.next_block_index();
@@ -533,10 +553,18 @@ class OutOfCoreSolver {
         if (out.pending_records() != 0 && out.pending_records() < out.block_records() / 2) return;
         in.read_stored_block(stored);
         out.append_stored_block(blocks[b], stored);
+        if (filter) filter->copied_block(blocks[b].first_key), unheard = false;
         const std::uint64_t records = blocks[b].raw_bytes / sizeof(Undecided);
         c.copied += records;
         bar.add(records);
       }
+    };
+    auto tell_filter = [&](StateKey key, bool kept) {
+      if (!filter) return;
+      if (!kept && unheard) filter->state(prev, true);
+      if (!kept || filter->wants_next()) filter->state(key, kept), unheard = false;
+      else unheard = true;
+      prev = key;
     };
     const void* span;
     for (;;) {
@@ -556,7 +584,10 @@ class OutOfCoreSolver {
           else ++won_children;
           ++c.delivered;
         }
-        if (!lost_child && !won_children) continue;
+        if (!lost_child && !won_children) {
+          tell_filter(s.key, true);
+          continue;
+        }
         out.append_many(states + unchanged_from, i - unchanged_from);
         unchanged_from = i + 1;
         if (won_children > s.pending) throw std::logic_error(game_.name() + ": more won children than moves at state " + std::to_string(s.key));
@@ -568,10 +599,12 @@ class OutOfCoreSolver {
         } else {
           out.push(s);
         }
+        tell_filter(s.key, !v.is_known());
       }
       out.append_many(states + unchanged_from, n - unchanged_from);
       bar.add(n);
     }
+    if (filter) filter->end_of_run();
     bar.finish();
     return c;
   }
@@ -579,11 +612,19 @@ class OutOfCoreSolver {
   // One level: messages from F_d (and scheduled work for d), sorted, merged into S_d -> S_{d+1}, F_{d+1}.
   std::uint64_t level(std::uint32_t d) {
     Stopwatch clock;
-    SortOptions msg_sort = sort_options(opt_, "messages");
+    SolveOptions level_opt = opt_;  // the budget the filter of undecided groups leaves
+    if (!filter_ && opt_.message_filter) {
+      const std::uint64_t bytes = UndecidedFilter::bytes_for(game_, opt_.tier);
+      if (bytes > 0 && opt_.memory_bytes >= kPassOverhead + kMinSorter && bytes <= (opt_.memory_bytes - kPassOverhead - kMinSorter) / 4)
+        filter_ = std::make_unique<UndecidedFilter>(game_, opt_.tier, states_path(d));
+    }
+    if (filter_) level_opt.memory_bytes -= filter_->bytes();
+    SortOptions msg_sort = sort_options(level_opt, "messages");
     msg_sort.raw_spill_bytes = opt_.raw_run_bytes;  // read once, soon: raw I/O beats zstd while the disk has room
     msg_sort.run.delta_u64_keys = true;             // messages are sorted words
     ExternalSorter<Msg> msgs(msg_sort);
-    const std::uint64_t frontier_size = send_messages(d, msgs);
+    std::uint64_t filtered = 0;
+    const std::uint64_t frontier_size = send_messages(d, msgs, filtered);
     const double t_messages = clock.lap();
     msgs.sort();
     const double t_sort = clock.lap();
@@ -594,10 +635,13 @@ class OutOfCoreSolver {
     const MergeCounts c = merge_messages(d, msgs, in, out, next_f);
     std::vector<RunInfo> outs{out.finish(), next_f.finish()};
     const double t_merge = clock.lap();
-    record_level(d, outs, {{"frontier", frontier_size}, {"messages", msgs.size()}, {"decided", c.decided}, {"undecided", outs[0].record_count},
-                           {"copied", c.copied}, {"copied_total", copied_total_ += c.copied}, {"delivered", c.delivered}});
+    record_level(d, outs, {{"frontier", frontier_size}, {"messages", msgs.size()}, {"filtered", filtered}, {"decided", c.decided},
+                           {"undecided", outs[0].record_count}, {"copied", c.copied}, {"copied_total", copied_total_ += c.copied},
+                           {"filtered_total", filtered_total_ += filtered},
+                           {"delivered", c.delivered}});
     Progress::note("level " + std::to_string(d) + ": " + std::to_string(frontier_size) + " frontier states, " +
-                   std::to_string(msgs.size()) + " messages (" + std::to_string(c.delivered) + " to undecided states), " +
+                   std::to_string(msgs.size()) + " messages sorted (" + std::to_string(c.delivered) + " to undecided states, " +
+                   std::to_string(filtered) + " more dropped by the filter), " +
                    std::to_string(c.decided) + " decided, " + std::to_string(outs[0].record_count) + " undecided (" +
                    std::to_string(c.copied) + " in blocks copied untouched); un-moves " + fmt_secs(t_messages) + ", sort " +
                    fmt_secs(t_sort) + ", merge " + fmt_secs(t_merge));
@@ -619,7 +663,8 @@ class OutOfCoreSolver {
     fs::rename(states_path(d), states_path(d + 1));
     RunInfo s = inspect_run(states_path(d + 1));
     RunInfo f = RunWriter(frontier_path(d + 1), run_options("retro.keyvalue", sizeof(KeyValue))).finish();
-    record_level(d, {s, f}, {{"frontier", 0}, {"messages", 0}, {"decided", 0}, {"undecided", s.record_count}, {"copied_total", copied_total_}});
+    record_level(d, {s, f}, {{"frontier", 0}, {"messages", 0}, {"decided", 0}, {"undecided", s.record_count}, {"copied_total", copied_total_},
+                                      {"filtered_total", filtered_total_}});
     return 0;
   }
 
@@ -664,7 +709,8 @@ class OutOfCoreSolver {
     manifest_.record("final", {info},
                      {{"states", wins + losses + n_draws}, {"wins", wins}, {"losses", losses}, {"draws", n_draws},
                       {"by_plies", hist}, {"levels", last}, {"longest", longest}, {"longest_key", longest_key},
-                      {"copied_records", copied_total_}, {"exit_moves_settled", manifest_.facts("init").value("exit_moves_settled", std::uint64_t{0})}});
+                      {"copied_records", copied_total_}, {"filtered_messages", filtered_total_},
+                      {"exit_moves_settled", manifest_.facts("init").value("exit_moves_settled", std::uint64_t{0})}});
     drop_working_runs();
   }
 
@@ -693,6 +739,7 @@ class OutOfCoreSolver {
     r.levels = f["levels"], r.longest = f["longest"], r.longest_key = f["longest_key"];
     r.copied_records = f.value("copied_records", std::uint64_t{0});
     r.exit_moves_settled = f.value("exit_moves_settled", std::uint64_t{0});
+    r.filtered_messages = f.value("filtered_messages", std::uint64_t{0});
     r.digest = inspect_run(values).digest_hex();
     return r;
   }
@@ -702,7 +749,9 @@ class OutOfCoreSolver {
   Manifest manifest_;
   std::uint32_t max_scheduled_ = 0;  // the last level with scheduled work (from the initial scan)
   std::uint64_t copied_total_ = 0;   // undecided states passed through in untouched blocks, all levels
+  std::uint64_t filtered_total_ = 0;  // messages the filter of undecided groups dropped, all levels
   std::unique_ptr<ExitValues> exits_;  // during the initial scan, if the game numbers its exits
+  std::unique_ptr<UndecidedFilter> filter_;  // during the levels, if the game numbers groups of states
 };
 
 }  // namespace

@@ -6,7 +6,8 @@
 //   required: name, enumerate (every state the solver values), successors, start, render
 //   optional: predecessors (un-moves; without them the engine builds a reverse-edge run),
 //             tiers (independent slices solved bottom-up), exit slots (a dense numbering of
-//             the lower-tier states a tier's moves reach), parse, move names.
+//             the lower-tier states a tier's moves reach), group slots (a coarse numbering of
+//             a tier's states, for a filter of messages), parse, move names.
 // The built-in verifier (verify_game_moves, tests/engine/game_verifier_test) checks that successors
 // and predecessors agree for every game that provides both, in the spirit of GamesmanOne's
 // per-game self-check.
@@ -101,6 +102,15 @@ class Game {
   static constexpr std::uint64_t kNoSlot = ~std::uint64_t{0};
   virtual SlotRange exit_slots(const std::string& tier) const { (void)tier; return {}; }
   virtual std::uint64_t exit_slot(StateKey s) const { (void)s; return kNoSlot; }
+
+  // Optional, for speed: a numbering of groups of a tier's states (for Ostle, the states of one
+  // position, whatever their forbidden move), in group_slots(tier) and non-decreasing in key
+  // order (a group's states are consecutive keys). The solver keeps one bit a group, "some state
+  // of it is still undecided", and drops the messages to groups without one before sorting them:
+  // most messages of a large tier's middle levels go to states decided earlier. It checks the
+  // order as it goes (an error names the key).
+  virtual SlotRange group_slots(const std::string& tier) const { (void)tier; return {}; }
+  virtual std::uint64_t group_slot(StateKey s) const { (void)s; return kNoSlot; }
 
   virtual StateKey start() const = 0;
   virtual std::string render(StateKey s) const = 0;  // a diagram, several lines

@@ -22,6 +22,7 @@ struct SolveArgs {
   std::uint64_t checkpoint_states = 0;
   std::string raw_runs = "8G";
   bool exit_lookups = false;
+  bool no_message_filter = false;
 };
 
 SolveOptions solve_options(const SolveArgs& a) {
@@ -34,6 +35,7 @@ SolveOptions solve_options(const SolveArgs& a) {
   if (a.checkpoint_states > 0) o.init_chunk_states = a.checkpoint_states;
   o.raw_run_bytes = a.raw_runs == "0" ? 0 : parse_size(a.raw_runs);  // 0: always compressed
   o.exit_values = !a.exit_lookups;
+  o.message_filter = !a.no_message_filter;
   return o;
 }
 
@@ -114,6 +116,8 @@ ZERMELO_REGISTER_COMMAND(10, [](CLI::App& app) {
   solve->add_flag("--exit-lookups", a.exit_lookups,
                   "settle moves into lower tiers by sorted lookups even when the game numbers them for an in-memory "
                   "array (slower and far more disk; for comparison)");
+  solve->add_flag("--no-message-filter", a.no_message_filter,
+                  "sort every message, even those to groups of states all decided (for comparison)");
   solve->footer("Example: zermelo --work-dir work/ttt solve tictactoe\n"
                 "         zermelo --work-dir work/ttt-ram solve tictactoe --in-ram\n"
                 "Killed or interrupted, the same command resumes from the last finished level.");

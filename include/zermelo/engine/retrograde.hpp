@@ -52,6 +52,7 @@ struct SolveOptions {
   std::uint64_t raw_run_bytes = 8ull << 30;      // runs rewritten every level stay uncompressed below this size
   std::uint32_t block_bytes = 2u << 20;          // uncompressed bytes per block of the working runs (tests use small ones)
   bool exit_values = true;  // moves into lower tiers settled from an in-memory array when the game numbers them
+  bool message_filter = true;  // messages to groups of decided states dropped before sorting when the game numbers groups
 };
 
 struct SolveResult {
@@ -68,6 +69,7 @@ struct SolveResult {
   bool resumed = false;                  // some stages were skipped on resume
   std::uint64_t copied_records = 0;      // out of core: states the levels passed on in untouched blocks
   std::uint64_t exit_moves_settled = 0;  // out of core: moves into lower tiers settled from the exit values array
+  std::uint64_t filtered_messages = 0;   // out of core: messages to groups of decided states dropped before sorting
 };
 
 SolveResult solve_retrograde(const Game& game, const SolveOptions& options);

@@ -129,6 +129,17 @@ class OstleGame final : public Game {
   }
   std::uint64_t exit_slot(StateKey s) const override {
     if (key_forbid(s) != kNoForbidden) return kNoSlot;
+    return group_slot(s);
+  }
+  // Groups are positions: a key is class | rank | forbidden code, so a position's states are
+  // consecutive keys, and a tier's classes are consecutive.
+  SlotRange group_slots(const std::string& tier) const override {
+    const std::vector<int> materials = tier_materials(tier);
+    const auto first = static_cast<std::size_t>(class_id(materials.front(), 0));
+    const auto end = static_cast<std::size_t>(class_id(materials.back(), kHoleClasses - 1) + 1);
+    return {class_offsets()[first], class_offsets()[end]};
+  }
+  std::uint64_t group_slot(StateKey s) const override {
     return class_offsets()[static_cast<std::size_t>(key_class(s))] + key_rank(s);
   }
 

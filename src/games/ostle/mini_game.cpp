@@ -88,6 +88,12 @@ class MiniGame final : public Game {
   std::uint64_t exit_slot(StateKey s) const override {
     return (s & ((1u << kCodeBits) - 1)) == kNoForbid ? s >> kCodeBits : kNoSlot;
   }
+  // Groups are boards (a board's states differ in the forbidden code, the key's low bits).
+  SlotRange group_slots(const std::string& tier) const override {
+    (void)tier;
+    return {0, std::uint64_t{1} << (2 * r_.squares())};
+  }
+  std::uint64_t group_slot(StateKey s) const override { return s >> kCodeBits; }
 
   StateKey start() const override { return r_.key(r_.start(), kNoForbid); }
 

@@ -1,0 +1,55 @@
+// One bit a group of states (Game::group_slots): "some state of this group is still undecided".
+// A level's un-moves send most of their messages, in a large tier's middle levels, to states that
+// were decided levels ago; the merge would drop them, but only after they were sorted and spilled.
+// With this filter they are dropped as they are made. The bits are set from a states run once a
+// process, then cleared by each level's merge as whole groups become decided (groups are
+// consecutive in key order, which the merge checks).
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "zermelo/game.hpp"
+
+namespace zermelo::retro {
+
+class UndecidedFilter {
+ public:
+  static std::uint64_t bytes_for(const Game& game, const std::string& tier);
+  // Bits set for the groups of the undecided states in `states_run` (a run of Undecided records).
+  UndecidedFilter(const Game& game, const std::string& tier, const std::string& states_run);
+
+  // False only if no state of s's group is undecided: a message to s can be dropped.
+  bool may_be_undecided(StateKey s) const {
+    const std::uint64_t g = game_.group_slot(s) - range_.first;
+    return g >= size_ || (bits_[g >> 6] >> (g & 63) & 1);
+  }
+
+  // The merge reports the states run's states in key order, kept (still undecided) or decided:
+  // every decided state, the state just before it when that one is kept, and the states after
+  // it while wants_next(); the other kept states cannot change a bit and cost nothing. Each block
+  // it copies without decoding is reported by its first key (all of it is kept). A group's bit
+  // is cleared when the group closes with none of its states kept.
+  void state(StateKey s, bool kept);
+  bool wants_next() const { return group_ != kNone && !group_kept_; }
+  void copied_block(StateKey first_key);
+  void end_of_run();
+  std::uint64_t bytes() const { return bits_.size() * sizeof(std::uint64_t); }
+  std::uint64_t groups_cleared() const { return cleared_; }
+
+ private:
+  std::uint64_t slot_of(StateKey s) const;  // checked: in range
+  void close_group();
+  const Game& game_;
+  Game::SlotRange range_;
+  std::uint64_t size_;
+  std::vector<std::uint64_t> bits_;
+  // The group being reported: whether one of its states stays undecided. After a copied block the
+  // next group is assumed to have one (the block's last state may be of it).
+  static constexpr std::uint64_t kNone = ~std::uint64_t{0};
+  std::uint64_t group_ = kNone;
+  bool group_kept_ = false, after_copy_ = false;
+  std::uint64_t cleared_ = 0;
+};
+
+}  // namespace zermelo::retro

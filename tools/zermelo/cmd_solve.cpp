@@ -74,7 +74,10 @@ void print_result(const Game& g, const SolveResult& r, bool several) {
                                 {"by_plies", hist}, {"levels", r.levels}, {"longest", r.longest},
                                 {"longest_state", g.render(r.longest_key)}, {"longest_line", line_json(g, line)},
                                 {"start_value", start.to_string()},
-                                {"values", r.values_path}, {"digest", r.digest}, {"resumed", r.resumed}}
+                                {"values", r.values_path}, {"digest", r.digest}, {"resumed", r.resumed},
+                                {"engine", {{"states_copied_in_untouched_blocks", r.copied_records},
+                                            {"messages_filtered", r.filtered_messages},
+                                            {"exit_moves_settled_in_memory", r.exit_moves_settled}}}}
                      .dump(2)
               << "\n";
     return;

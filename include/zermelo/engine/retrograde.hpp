@@ -19,7 +19,13 @@
 // simpler implementation of the same definition (vectors and binary search); both write the same
 // values run, byte for byte, which is one of the main tests. Predecessors come from the game's
 // un-move hook, or (for games without one) from a reverse-edge run built once from successors.
-// Children in other tiers are looked up in those tiers' value runs by one sort and merge-join.
+// Children in other tiers are looked up in those tiers' value runs by one sort and merge-join,
+// or, when the game numbers them (Game::exit_slots) and the array fits half the budget, read
+// from an in-memory array of their values while the scan runs; a state's children in lower tiers
+// then count as one pending child with at most one scheduled message (pipeline/exit_values.hpp).
+// When the game numbers groups of states (Game::group_slots), a bitmap of the groups with an
+// undecided state drops the messages to decided groups before they are sorted
+// (pipeline/undecided_filter.hpp). Neither changes a value: both are checked against the plain way.
 #pragma once
 #include <cstdint>
 #include <map>

@@ -19,10 +19,12 @@ class UndecidedFilter {
   // Bits set for the groups of the undecided states in `states_run` (a run of Undecided records).
   UndecidedFilter(const Game& game, const std::string& tier, const std::string& states_run);
 
-  // False only if no state of s's group is undecided: a message to s can be dropped.
+  // False if no state of s's group is undecided: a message to s can be dropped. Also false for a
+  // key outside the tier's groups (an un-move that puts a piece back leads to a higher tier): every
+  // state of the states run has a group in range (the constructor checks).
   bool may_be_undecided(StateKey s) const {
     const std::uint64_t g = game_.group_slot(s) - range_.first;
-    return g >= size_ || (bits_[g >> 6] >> (g & 63) & 1);
+    return g < size_ && (bits_[g >> 6] >> (g & 63) & 1);
   }
 
   // The merge reports the states run's states in key order, kept (still undecided) or decided:

@@ -74,6 +74,22 @@ class OnitamaGame final : public Game {
     return tier_name(std::popcount(p.students[kRed]), std::popcount(p.students[kBlue]));
   }
 
+  // Groups for the engine's filter of undecided states: a placement of the students and Blue's
+  // master (Rules::keys_per_group consecutive keys). An un-move that puts a student back leads to
+  // a group of a higher tier, which the filter drops at once.
+  SlotRange group_slots(const std::string& tier) const override {
+    const int most = rules_.width() - 1;
+    if (tier == "all") return {0, rules_.student_groups(most, most).second};
+    auto [a, b] = parse_tier(tier);
+    auto [first, end] = rules_.student_groups(a, b);
+    if (symmetry_ && a != b) {
+      auto [first2, end2] = rules_.student_groups(b, a);
+      first = std::min(first, first2), end = std::max(end, end2);
+    }
+    return {first, end};
+  }
+  std::uint64_t group_slot(StateKey s) const override { return s / rules_.keys_per_group(); }
+
   Value terminal_value(StateKey s) const override {
     return rules_.is_terminal(rules_.decode(s)) ? Value::loss(0) : Value::unknown();
   }

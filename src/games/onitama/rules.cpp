@@ -207,6 +207,14 @@ std::uint64_t Rules::unrank_students(std::uint64_t rank) const {
   return mask;
 }
 
+std::pair<std::uint64_t, std::uint64_t> Rules::student_groups(int red, int blue) const {
+  const auto mm = static_cast<std::uint64_t>(cells_ + 1);
+  const auto r = static_cast<std::size_t>(red), b = static_cast<std::size_t>(blue);
+  const std::uint64_t first = size_offset_[b] * student_sets_ + size_offset_[r];
+  const std::uint64_t last = (size_offset_[b + 1] - 1) * student_sets_ + size_offset_[r + 1] - 1;
+  return {first * mm, (last + 1) * mm};
+}
+
 Key Rules::encode(const Position& p) const {
   const std::uint64_t mm = static_cast<std::uint64_t>(cells_ + 1);
   Key k = rank_students(p.students[kBlue]);

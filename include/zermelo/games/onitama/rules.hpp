@@ -80,6 +80,11 @@ class Rules {
   void for_each_legal_key(int red, int blue, F&& f) const;
   // How many keys for_each_legal_key gives, by counting (master placements × student sets).
   std::uint64_t count_legal(int red, int blue) const;
+  // Keys divided by keys_per_group() number groups of keys in key order: one placement of the
+  // students and Blue's master (every Red master, deal and player to move). The groups of the
+  // states with `red` and `blue` students lie in [first, end) of student_groups(red, blue).
+  std::uint64_t keys_per_group() const { return static_cast<std::uint64_t>(cells_ + 1) * dists_.size() * 2; }
+  std::pair<std::uint64_t, std::uint64_t> student_groups(int red, int blue) const;
   int count_children(const Position& p) const;  // = the number of for_each_child calls, cheaply
 
   // Calls f(child, move) for every move, distinct children in a fixed order; none when terminal.

@@ -35,7 +35,8 @@ void BM_Image(benchmark::State& state) {
   const dfa::Set& s = f.reach[static_cast<std::size_t>(state.range(2))];
   for (auto _ : state) {
     state.PauseTiming();
-    f.m->collect_garbage();  // a cold operation cache each time
+    f.m->collect_garbage();
+    f.m->clear_operation_cache();  // a cold operation cache each time
     state.ResumeTiming();
     dfa::Set r = backwards ? dfa::reverse(f.g, s) : dfa::forward(f.g, s);
     benchmark::DoNotOptimize(r.root());

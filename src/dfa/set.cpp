@@ -61,9 +61,8 @@ Manager::Manager(std::vector<unsigned> alphabet_sizes, std::uint64_t memory_budg
   // The arrays reserve, once, the most the budget could ever let them hold: address space only
   // (pages are touched as the table grows into them), and growing never reallocates, so old and
   // new arrays never coexist and the whole budget can go to one table.
-  max_capacity_ = tables_budget_ / (bytes_for_capacity(1u << 20) / (1u << 20));
-  std::size_t max_slots = 1;
-  while (max_slots < max_capacity_ * 2) max_slots *= 2;
+  max_capacity_ = std::min<std::size_t>(tables_budget_ / (bytes_for_capacity(1u << 20) / (1u << 20)), std::size_t{1} << 31);
+  std::size_t max_slots = unique_slots_for(max_capacity_);
   std::size_t max_entries = entries;
   while ((max_entries * 2) * sizeof(CacheEntry) * 8 <= tables_budget_) max_entries *= 2;
   children_.reserve(max_capacity_ * arity_);
@@ -72,12 +71,16 @@ Manager::Manager(std::vector<unsigned> alphabet_sizes, std::uint64_t memory_budg
   unique_.reserve(max_slots);
   cache_.reserve(max_entries);
   capacity_ = initial;
+  // Node ids stay below the largest capacity: the bits above them carry the hash tag.
+  id_bits_ = 1;
+  while (id_bits_ < 32 && (std::size_t{1} << id_bits_) <= std::max(max_capacity_, capacity_)) ++id_bits_;
+  id_mask_ = id_bits_ >= 32 ? ~NodeId{0} : static_cast<NodeId>((std::uint64_t{1} << id_bits_) - 1);
   children_.assign(capacity_ * arity_, kEmptyNode);
   layer_.assign(capacity_, kDeadLayer);
   refs_.assign(capacity_, 0);
   layer_[kEmptyNode] = kDeadLayer;  // the dead state has no layer of its own
   layer_[kAcceptNode] = static_cast<std::uint16_t>(length());
-  unique_.assign(capacity_ * 2, kEmptyNode);
+  unique_.assign(unique_slots_for(capacity_), kEmptyNode);
   gc_threshold_ = 1u << 20;
 }
 
@@ -86,8 +89,7 @@ Manager::~Manager() = default;
 std::uint64_t Manager::bytes_for_capacity(std::size_t capacity) const {
   // children + layer + refs per node, the free list and the collector's mark byte (each up to one
   // per node), and the unique table: a power of two ≥ 2 slots per node.
-  std::uint64_t slots = 1;
-  while (slots < capacity * 2) slots *= 2;
+  std::uint64_t slots = unique_slots_for(capacity);
   return static_cast<std::uint64_t>(capacity) * (arity_ * sizeof(NodeId) + sizeof(std::uint16_t) + sizeof(std::uint32_t) +
                                                  sizeof(NodeId) + 1) +
          slots * sizeof(NodeId);
@@ -117,8 +119,7 @@ void Manager::grow_table() {
          bytes_for_capacity(capacity_) + entries * 2 * sizeof(CacheEntry) + scratch_bytes_ <= tables_budget_)
     entries *= 2;
   if (entries != cache_.size()) cache_.assign(entries, CacheEntry{0, 0, 0, 0});
-  std::size_t slots = 1;
-  while (slots < capacity_ * 2) slots *= 2;
+  std::size_t slots = unique_slots_for(capacity_);
   if (slots != unique_.size()) {
     unique_.assign(slots, kEmptyNode);
     rebuild_unique();
@@ -128,12 +129,12 @@ void Manager::grow_table() {
 void Manager::rebuild_unique() {
   std::fill(unique_.begin(), unique_.end(), kEmptyNode);
   unique_used_ = 0;
-  std::size_t mask = unique_.size() - 1;
   for (std::size_t n = 2; n < allocated_; ++n) {
     if (layer_[n] == kDeadLayer) continue;
-    std::size_t slot = hash_node(layer_[n], &children_[n * arity_], arity_) & mask;
-    while (unique_[slot] != kEmptyNode) slot = (slot + 1) & mask;
-    unique_[slot] = static_cast<NodeId>(n);
+    std::uint64_t h = hash_node(layer_[n], &children_[n * arity_], arity_);
+    std::size_t slot = unique_home(h);
+    while (unique_[slot] != kEmptyNode) slot = unique_next(slot);
+    unique_[slot] = unique_entry(h, static_cast<NodeId>(n));
     ++unique_used_;
   }
 }
@@ -142,15 +143,22 @@ NodeId Manager::find_or_add(unsigned layer, const NodeId* kids) {
   bool all_empty = true;
   for (unsigned c = 0; c < arity_; ++c) all_empty &= kids[c] == kEmptyNode;
   if (all_empty) return kEmptyNode;  // canonical: the empty language is the one dead state
-  std::size_t mask = unique_.size() - 1;
-  std::size_t slot = hash_node(layer, kids, arity_) & mask;
+  const std::uint64_t h = hash_node(layer, kids, arity_);
+  const NodeId tag = unique_entry(h, 0);
+  std::size_t slot = unique_home(h);
   while (true) {
-    NodeId n = unique_[slot];
-    if (n == kEmptyNode) break;
-    // Children that are not all dead fix the layer (they lie on the next one), so the layer
-    // needs no look-up of its own: one memory access less per probe.
-    if (std::equal(kids, kids + arity_, &children_[static_cast<std::size_t>(n) * arity_])) return n;
-    slot = (slot + 1) & mask;
+    NodeId e = unique_[slot];
+    if (e == kEmptyNode) break;
+    if ((e & ~id_mask_) == tag) {
+      // Children that are not all dead fix the layer (they lie on the next one), so the layer
+      // needs no look-up of its own: one memory access less per probe.
+      NodeId n = e & id_mask_;
+      const NodeId* have = &children_[static_cast<std::size_t>(n) * arity_];
+      unsigned c = 0;
+      while (c < arity_ && have[c] == kids[c]) ++c;
+      if (c == arity_) return n;
+    }
+    slot = unique_next(slot);
   }
   NodeId n;
   if (!free_.empty()) {
@@ -161,13 +169,13 @@ NodeId Manager::find_or_add(unsigned layer, const NodeId* kids) {
       grow_table();
       return find_or_add(layer, kids);  // the unique table may have been rebuilt
     }
-    if (allocated_ >= 0xFFFFFFF0u) throw TableFull{};
+    if (allocated_ >= id_mask_) throw TableFull{};
     n = static_cast<NodeId>(allocated_++);
   }
   std::copy(kids, kids + arity_, &children_[static_cast<std::size_t>(n) * arity_]);
   layer_[n] = static_cast<std::uint16_t>(layer);
   refs_[n] = 0;
-  unique_[slot] = n;
+  unique_[slot] = unique_entry(h, n);
   ++unique_used_;
   peak_nodes_ = std::max(peak_nodes_, live_nodes());
   return n;
@@ -545,8 +553,16 @@ void Manager::collect_garbage() {
   std::reverse(free_.begin(), free_.end());  // reuse low slots first
   rebuild_unique();
   std::fill(cache_.begin(), cache_.end(), CacheEntry{0, 0, 0, 0});
-  gc_threshold_ = std::max<std::size_t>(1u << 20, 2 * live_nodes());
+  // Collect again when the live states double, or earlier when they would fill half of the room
+  // the budget leaves: an operation that overflows the table is thrown away and run again, which
+  // costs far more than collecting before it starts.
+  const std::size_t live = live_nodes(), room = max_capacity_ / 4 * 3;
+  std::size_t next = 2 * live;
+  if (room > live) next = std::min(next, live + (room - live) / 2);
+  gc_threshold_ = std::max<std::size_t>(1u << 20, next);
 }
+
+void Manager::clear_operation_cache() { std::fill(cache_.begin(), cache_.end(), CacheEntry{0, 0, 0, 0}); }
 
 Set Manager::empty() { return Set(this, kEmptyNode); }
 
@@ -656,35 +672,66 @@ void for_each_state(const Manager& m, NodeId root, std::size_t table_slots, F&& 
 }
 }  // namespace
 
-std::uint64_t Set::count() const {
-  if (root_ == kEmptyNode) return 0;
-  // The set's states, deepest layer first, with their counts in a parallel array (sorted by id for
-  // lookup): a few bytes per state and no per-entry allocations.
-  std::vector<NodeId> nodes;
-  for_each_state(*m_, root_, m_->table_slots(), [&](NodeId n) { nodes.push_back(n); });
-  std::sort(nodes.begin(), nodes.end());
-  std::vector<std::uint64_t> counts(nodes.size(), 0);
-  std::vector<std::uint32_t> order(nodes.size());
-  for (std::uint32_t i = 0; i < order.size(); ++i) order[i] = i;
-  auto layer = [&](NodeId n) { return n == kAcceptNode ? m_->length() : m_->layer_of(n); };
-  std::sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) { return layer(nodes[a]) > layer(nodes[b]); });
-  auto index_of = [&](NodeId n) { return static_cast<std::size_t>(std::lower_bound(nodes.begin(), nodes.end(), n) - nodes.begin()); };
-  for (std::uint32_t i : order) {
-    NodeId n = nodes[i];
-    if (n == kAcceptNode) {
-      counts[i] = 1;
-      continue;
-    }
-    std::uint64_t total = 0;
-    for (unsigned c = 0; c < m_->alphabet(m_->layer_of(n)); ++c) {
-      NodeId k = m_->child(n, c);
-      if (k != kEmptyNode && __builtin_add_overflow(total, counts[index_of(k)], &total))
-        throw std::overflow_error("dfa: set has more than 2^64 strings");
-    }
-    counts[i] = total;
+Set::Measure Set::measure() const {
+  Measure out;
+  if (root_ == kEmptyNode) return out;
+  // The set's states layer by layer (a breadth-first walk; a bit per table slot marks the ones
+  // seen), then the counts bottom-up, stored by the rank of the state's id among the set's states:
+  // a popcount over the seen bits, so no sort and no hash map (big sets must not cost more memory
+  // than they take in the table).
+  const unsigned L = m_->length();
+  const std::size_t words = (m_->table_slots() + 63) / 64;
+  std::vector<std::uint64_t> seen(words, 0);
+  auto visit = [&](NodeId n) {
+    std::uint64_t bit = std::uint64_t{1} << (n % 64);
+    if (seen[n / 64] & bit) return false;
+    seen[n / 64] |= bit;
+    return true;
+  };
+  const unsigned top = root_ == kAcceptNode ? L : m_->layer_of(root_);
+  std::vector<std::vector<NodeId>> layers(L + 1);
+  visit(root_);
+  layers[top].push_back(root_);
+  for (unsigned i = top; i < L; ++i) {
+    out.bytes += static_cast<std::uint64_t>(layers[i].size()) * m_->alphabet(i) * sizeof(NodeId);
+    for (NodeId n : layers[i])
+      for (unsigned c = 0; c < m_->alphabet(i); ++c) {
+        NodeId k = m_->child(n, c);
+        if (k != kEmptyNode && visit(k)) layers[i + 1].push_back(k);
+      }
   }
-  return counts[index_of(root_)];
+  std::vector<std::uint32_t> rank_before(words);  // states with a smaller id than the word's first
+  std::uint32_t total = 0;
+  for (std::size_t w = 0; w < words; ++w) {
+    rank_before[w] = total;
+    total += static_cast<std::uint32_t>(__builtin_popcountll(seen[w]));
+  }
+  out.states = total;
+  auto rank = [&](NodeId n) {
+    return rank_before[n / 64] + static_cast<std::uint32_t>(__builtin_popcountll(seen[n / 64] & ((std::uint64_t{1} << (n % 64)) - 1)));
+  };
+  std::vector<std::uint64_t> counts(total, 0);
+  for (unsigned i = L + 1; i-- > top;) {
+    for (NodeId n : layers[i]) {
+      if (n == kAcceptNode) {
+        counts[rank(n)] = 1;
+        continue;
+      }
+      std::uint64_t sum = 0;
+      for (unsigned c = 0; c < m_->alphabet(i); ++c) {
+        NodeId k = m_->child(n, c);
+        if (k != kEmptyNode && __builtin_add_overflow(sum, counts[rank(k)], &sum))
+          throw std::overflow_error("dfa: set has more than 2^64 strings");
+      }
+      counts[rank(n)] = sum;
+    }
+    std::vector<NodeId>().swap(layers[i]);
+  }
+  out.positions = counts[rank(root_)];
+  return out;
 }
+
+std::uint64_t Set::count() const { return measure().positions; }
 
 std::size_t Set::states() const {
   std::size_t total = 0;

@@ -73,9 +73,10 @@ Set reverse_within(const SetGame& g, const Set& s, const Set& within) { return i
 
 SetStats stats_of(const Set& s) {
   SetStats st;
-  st.positions = s.count();
-  st.states = s.states();
-  st.bytes = s.bytes();
+  const Set::Measure mm = s.measure();
+  st.positions = mm.positions;
+  st.states = mm.states;
+  st.bytes = mm.bytes;
   return st;
 }
 

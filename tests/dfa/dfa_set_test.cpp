@@ -46,7 +46,9 @@ Model contents(const Set& s) {
 }
 
 // Minimal layered DFA size by brute force: distinct non-empty residual languages per layer, + accept.
-std::size_t minimal_states(const Model& m) {
+// bytes (if given) gets the standalone encoding's size: 4 bytes per transition of each non-accepting state.
+std::size_t minimal_states(const Model& m, std::uint64_t* bytes = nullptr) {
+  if (bytes) *bytes = 0;
   if (m.empty()) return 0;
   std::size_t total = 1;  // accepting state
   for (std::size_t layer = 0; layer < kAlphabet.size(); ++layer) {
@@ -55,6 +57,7 @@ std::size_t minimal_states(const Model& m) {
     std::set<Model> distinct;
     for (auto& [p, r] : residual) distinct.insert(r);
     total += distinct.size();
+    if (bytes) *bytes += distinct.size() * kAlphabet[layer] * 4;
   }
   return total;
 }
@@ -76,6 +79,14 @@ TEST(DfaSet, OperationsMatchExplicitSets) {
     EXPECT_EQ((sa | sb).count(), u.size());
     EXPECT_EQ(sa.states(), minimal_states(a));
     EXPECT_EQ((sa - sb).states(), minimal_states(diff));
+    // measure(): positions, states and bytes in one walk, against the brute-force figures.
+    std::uint64_t union_bytes = 0;
+    const std::size_t union_states = minimal_states(u, &union_bytes);
+    const Set::Measure mu = (sa | sb).measure();
+    EXPECT_EQ(mu.positions, u.size());
+    EXPECT_EQ(mu.states, union_states);
+    EXPECT_EQ(mu.bytes, union_bytes);
+    EXPECT_EQ(mu.bytes, (sa | sb).bytes());
     // membership of every string of the universe
     mgr.universe().enumerate([&](const Str& s) {
       EXPECT_EQ(sa.contains(s), a.count(s) == 1);

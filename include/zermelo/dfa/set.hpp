@@ -90,7 +90,10 @@ class Manager {
   std::uint64_t table_bytes() const;
   std::uint64_t budget_bytes() const { return budget_; }
   std::size_t gc_runs() const { return gc_runs_; }
+  // Frees the states no Set handle reaches. Operation-cache entries whose states all survive are
+  // kept (the next operations are usually on the same sets).
   void collect_garbage();
+  void clear_operation_cache();  // e.g. for benchmarks that want a cold cache
 
  private:
   friend class Set;
@@ -131,7 +134,20 @@ class Manager {
   std::size_t gc_threshold_ = 0;
   std::uint64_t scratch_bytes_ = 0;     // memos of an operation in progress (counted against the budget)
 
-  HugeVector<NodeId> unique_;          // open addressing, 0 = empty slot
+  // Open addressing, 0 = empty slot. A slot holds the node id in its low id_bits_ bits and the top
+  // bits of the node's hash above them: a probe that meets another node is then usually rejected
+  // without reading that node's children (a cache miss each).
+  HugeVector<NodeId> unique_;
+  unsigned id_bits_ = 32;
+  NodeId id_mask_ = ~NodeId{0};
+  NodeId unique_entry(std::uint64_t hash, NodeId n) const {
+    return id_bits_ >= 32 ? n : n | static_cast<NodeId>(hash >> (32 + id_bits_)) << id_bits_;
+  }
+  // Two slots per node, any size (not a power of two: that doubled the table's bytes past each
+  // power and left the budget to waste); the low 32 bits of the hash pick the slot, scaled.
+  static std::size_t unique_slots_for(std::size_t capacity) { return 2 * capacity; }
+  std::size_t unique_home(std::uint64_t hash) const { return static_cast<std::size_t>(((hash & 0xFFFFFFFFu) * unique_.size()) >> 32); }
+  std::size_t unique_next(std::size_t slot) const { return slot + 1 == unique_.size() ? 0 : slot + 1; }
   std::size_t unique_used_ = 0;
 
   struct CacheEntry { std::uint32_t op; NodeId a, b, r; };
@@ -176,6 +192,13 @@ class Set {
 
   bool contains(const std::vector<std::uint8_t>& s) const;
   std::uint64_t count() const;   // number of strings (throws on 64-bit overflow)
+  // count(), states() and bytes() in one walk over the set's states.
+  struct Measure {
+    std::uint64_t positions = 0;
+    std::size_t states = 0;
+    std::uint64_t bytes = 0;
+  };
+  Measure measure() const;
   std::size_t states() const;    // DFA states, the accepting one included, the dead one not
   std::uint64_t bytes() const;   // a standalone encoding: one 32-bit edge per transition
   // Calls f for every string in lexicographic order; stops early when f returns false.

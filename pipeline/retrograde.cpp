@@ -538,11 +538,7 @@ class OutOfCoreSolver {
     const bool copy_blocks = out.can_take_blocks_of(in.info());
     const auto& blocks = in.info().blocks;
     std::vector<std::byte> stored;
-    // The filter hears of decided states, of the kept state before each (if not yet heard of:
-    // `unheard`) and of the states after while it asks (see UndecidedFilter::state).
-    UndecidedFilter* filter = filter_.get();
-    StateKey prev = 0;
-    bool unheard = false;
+    UndecidedFilter* filter = filter_.get();  // told of every state's fate, to clear decided groups
     auto copy_untouched_blocks = [&] {
       while (copy_blocks && in.at_block_end() && in.next_block_index() < blocks.size()) {
         const std::size_t b = in.next_block_index();
@@ -553,18 +549,11 @@ class OutOfCoreSolver {
         if (out.pending_records() != 0 && out.pending_records() < out.block_records() / 2) return;
         in.read_stored_block(stored);
         out.append_stored_block(blocks[b], stored);
-        if (filter) filter->copied_block(blocks[b].first_key), unheard = false;
+        if (filter) filter->copied_block(blocks[b].first_key);
         const std::uint64_t records = blocks[b].raw_bytes / sizeof(Undecided);
         c.copied += records;
         bar.add(records);
       }
-    };
-    auto tell_filter = [&](StateKey key, bool kept) {
-      if (!filter) return;
-      if (!kept && unheard) filter->state(prev, true);
-      if (!kept || filter->wants_next()) filter->state(key, kept), unheard = false;
-      else unheard = true;
-      prev = key;
     };
     const void* span;
     for (;;) {
@@ -585,7 +574,7 @@ class OutOfCoreSolver {
           ++c.delivered;
         }
         if (!lost_child && !won_children) {
-          tell_filter(s.key, true);
+          if (filter) filter->state(s.key, true);
           continue;
         }
         out.append_many(states + unchanged_from, i - unchanged_from);
@@ -599,7 +588,7 @@ class OutOfCoreSolver {
         } else {
           out.push(s);
         }
-        tell_filter(s.key, !v.is_known());
+        if (filter) filter->state(s.key, !v.is_known());
       }
       out.append_many(states + unchanged_from, n - unchanged_from);
       bar.add(n);

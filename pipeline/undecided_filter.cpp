@@ -36,7 +36,7 @@ std::uint64_t UndecidedFilter::slot_of(StateKey s) const {
   return slot - range_.first;
 }
 
-void UndecidedFilter::state(StateKey s, bool kept) {
+void UndecidedFilter::record(StateKey s, bool kept) {
   const std::uint64_t g = slot_of(s);
   if (group_ != kNone && g < group_)
     throw std::logic_error(game_.name() + ": group slots are not in key order (state " + std::to_string(s) + " comes after a later group)");
@@ -50,6 +50,7 @@ void UndecidedFilter::state(StateKey s, bool kept) {
 }
 
 void UndecidedFilter::copied_block(StateKey first_key) {
+  has_unheard_ = false;
   if (slot_of(first_key) == group_) group_kept_ = true;
   close_group();
   group_ = kNone;
@@ -57,6 +58,7 @@ void UndecidedFilter::copied_block(StateKey first_key) {
 }
 
 void UndecidedFilter::end_of_run() {
+  has_unheard_ = false;
   close_group();
   group_ = kNone;
   after_copy_ = false;

@@ -27,19 +27,28 @@ class UndecidedFilter {
     return g < size_ && (bits_[g >> 6] >> (g & 63) & 1);
   }
 
-  // The merge reports the states run's states in key order, kept (still undecided) or decided:
-  // every decided state, the state just before it when that one is kept, and the states after
-  // it while wants_next(); the other kept states cannot change a bit and cost nothing. Each block
-  // it copies without decoding is reported by its first key (all of it is kept). A group's bit
-  // is cleared when the group closes with none of its states kept.
-  void state(StateKey s, bool kept);
-  bool wants_next() const { return group_ != kNone && !group_kept_; }
+  // The merge reports every state of the states run in key order, kept (still undecided) or
+  // decided, and each block it copies without decoding by its first key (all of it kept). A
+  // group's bit is cleared when the group closes with none of its states kept. Only decided
+  // states, the kept state just before each and the states after while the group is open are
+  // looked at; the other kept states cannot change a bit and cost a compare.
+  void state(StateKey s, bool kept) {
+    if (kept && !wants_next()) {
+      unheard_ = s, has_unheard_ = true;
+      return;
+    }
+    if (!kept && has_unheard_) record(unheard_, true);
+    has_unheard_ = false;
+    record(s, kept);
+  }
   void copied_block(StateKey first_key);
   void end_of_run();
   std::uint64_t bytes() const { return bits_.size() * sizeof(std::uint64_t); }
   std::uint64_t groups_cleared() const { return cleared_; }
 
  private:
+  bool wants_next() const { return group_ != kNone && !group_kept_; }
+  void record(StateKey s, bool kept);
   std::uint64_t slot_of(StateKey s) const;  // checked: in range
   void close_group();
   const Game& game_;
@@ -51,6 +60,8 @@ class UndecidedFilter {
   static constexpr std::uint64_t kNone = ~std::uint64_t{0};
   std::uint64_t group_ = kNone;
   bool group_kept_ = false, after_copy_ = false;
+  StateKey unheard_ = 0;  // the last kept state not looked at
+  bool has_unheard_ = false;
   std::uint64_t cleared_ = 0;
 };
 

@@ -86,7 +86,7 @@ class MiniGame final : public Game {
     return {0, std::uint64_t{1} << (2 * r_.squares())};
   }
   std::uint64_t exit_slot(StateKey s) const override {
-    return (s & ((1u << kCodeBits) - 1)) == kNoForbid ? s >> kCodeBits : kNoSlot;
+    return (s & ((1u << kCodeBits) - 1)) == kNoForbid ? group_slot(s) : kNoSlot;
   }
   // Groups are boards (a board's states differ in the forbidden code, the key's low bits).
   SlotRange group_slots(const std::string& tier) const override {

@@ -489,13 +489,20 @@ class OutOfCoreSolver {
         {
           const auto t = static_cast<std::size_t>(omp_get_thread_num());
           std::vector<StateKey> preds;
+          std::vector<std::uint64_t> groups;
 #pragma omp for schedule(dynamic, 1024)
           for (std::size_t i = 0; i < batch.size(); ++i) {
             game_.predecessors(batch[i].key, preds);
             const bool lost = Value::from_raw(batch[i].value).is_loss();
-            for (StateKey p : preds) {
-              if (filter && !filter->may_be_undecided(p)) ++t_filtered[t];
-              else out[t].push_back(Msg::to(p, lost));
+            if (!filter) {
+              for (StateKey p : preds) out[t].push_back(Msg::to(p, lost));
+              continue;
+            }
+            groups.resize(preds.size());
+            for (std::size_t j = 0; j < preds.size(); ++j) filter->prefetch(groups[j] = filter->group_of(preds[j]));
+            for (std::size_t j = 0; j < preds.size(); ++j) {
+              if (!filter->may_be_undecided_at(groups[j])) ++t_filtered[t];
+              else out[t].push_back(Msg::to(preds[j], lost));
             }
           }
         }

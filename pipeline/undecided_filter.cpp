@@ -11,11 +11,13 @@
 namespace zermelo::retro {
 
 std::uint64_t UndecidedFilter::bytes_for(const Game& game, const std::string& tier) {
-  return (game.group_slots(tier).size() + 63) / 64 * sizeof(std::uint64_t);
+  const std::uint64_t bytes = (game.group_slots(tier).size() + 63) / 64 * sizeof(std::uint64_t);
+  constexpr std::uint64_t kHuge = dfa::HugePageAllocator<std::uint64_t>::kHugePage;  // rounded up to whole pages
+  return bytes < kHuge ? bytes : (bytes + kHuge - 1) / kHuge * kHuge;
 }
 
 UndecidedFilter::UndecidedFilter(const Game& game, const std::string& tier, const std::string& states_run)
-    : game_(game), range_(game.group_slots(tier)), size_(range_.size()), bits_((size_ + 63) / 64, 0) {
+    : game_(game), range_(game.group_slots(tier)), size_(range_.size()), bytes_(bytes_for(game, tier)), bits_((size_ + 63) / 64, 0) {
   RunReader run(states_run);
   Progress bar("filter of undecided groups", run.size());
   const void* span;

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "zermelo/dfa/huge_pages.hpp"
 #include "zermelo/game.hpp"
 
 namespace zermelo::retro {
@@ -22,10 +23,15 @@ class UndecidedFilter {
   // False if no state of s's group is undecided: a message to s can be dropped. Also false for a
   // key outside the tier's groups (an un-move that puts a piece back leads to a higher tier): every
   // state of the states run has a group in range (the constructor checks).
-  bool may_be_undecided(StateKey s) const {
-    const std::uint64_t g = game_.group_slot(s) - range_.first;
-    return g < size_ && (bits_[g >> 6] >> (g & 63) & 1);
+  bool may_be_undecided(StateKey s) const { return may_be_undecided_at(group_of(s)); }
+
+  // The same in two steps, for a batch of keys: the bitmap is hundreds of megabytes in a large
+  // tier, so every look-up misses the cache; fetching a batch's words ahead overlaps the misses.
+  std::uint64_t group_of(StateKey s) const { return game_.group_slot(s) - range_.first; }
+  void prefetch(std::uint64_t g) const {
+    if (g < size_) __builtin_prefetch(&bits_[g >> 6]);
   }
+  bool may_be_undecided_at(std::uint64_t g) const { return g < size_ && (bits_[g >> 6] >> (g & 63) & 1); }
 
   // The merge reports every state of the states run in key order, kept (still undecided) or
   // decided, and each block it copies without decoding by its first key (all of it kept). A
@@ -43,7 +49,7 @@ class UndecidedFilter {
   }
   void copied_block(StateKey first_key);
   void end_of_run();
-  std::uint64_t bytes() const { return bits_.size() * sizeof(std::uint64_t); }
+  std::uint64_t bytes() const { return bytes_; }
   std::uint64_t groups_cleared() const { return cleared_; }
 
  private:
@@ -53,8 +59,8 @@ class UndecidedFilter {
   void close_group();
   const Game& game_;
   Game::SlotRange range_;
-  std::uint64_t size_;
-  std::vector<std::uint64_t> bits_;
+  std::uint64_t size_, bytes_;
+  dfa::HugeVector<std::uint64_t> bits_;  // huge pages: fewer TLB misses on random look-ups
   // The group being reported: whether one of its states stays undecided. After a copied block the
   // next group is assumed to have one (the block's last state may be of it).
   static constexpr std::uint64_t kNone = ~std::uint64_t{0};

@@ -11,7 +11,7 @@
 namespace zermelo::retro {
 
 std::uint64_t ExitValues::bytes_for(const Game& game, const std::string& tier) {
-  return game.exit_slots(tier).size() * sizeof(std::uint16_t);
+  return huge_page_bytes(game.exit_slots(tier).size() * sizeof(std::uint16_t));
 }
 
 ExitValues::ExitValues(const Game& game, const std::string& tier, const std::vector<std::string>& lower_values)

@@ -316,6 +316,9 @@ class OutOfCoreSolver {
             rec.pending = static_cast<std::uint32_t>(kids.size());
             bool lost_child_now = false;
             ExitSummary exit;
+            if (exits)
+              for (auto& c : kids)
+                if (!c.is_terminal() && c.key != Child::kNoKey) exits->prefetch(c.key);
             for (auto& c : kids) {
               // Children whose value the rules fix in 0 plies (game-ending moves, checkmates) are
               // applied at once, instead of as level-0 messages: that is most of level 0's work.

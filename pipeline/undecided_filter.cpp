@@ -11,9 +11,7 @@
 namespace zermelo::retro {
 
 std::uint64_t UndecidedFilter::bytes_for(const Game& game, const std::string& tier) {
-  const std::uint64_t bytes = (game.group_slots(tier).size() + 63) / 64 * sizeof(std::uint64_t);
-  constexpr std::uint64_t kHuge = dfa::HugePageAllocator<std::uint64_t>::kHugePage;  // rounded up to whole pages
-  return bytes < kHuge ? bytes : (bytes + kHuge - 1) / kHuge * kHuge;
+  return huge_page_bytes((game.group_slots(tier).size() + 63) / 64 * sizeof(std::uint64_t));
 }
 
 UndecidedFilter::UndecidedFilter(const Game& game, const std::string& tier, const std::string& states_run)

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "zermelo/dfa/huge_pages.hpp"
+#include "zermelo/util/huge_pages.hpp"
 #include "zermelo/game.hpp"
 
 namespace zermelo::retro {
@@ -60,7 +60,7 @@ class UndecidedFilter {
   const Game& game_;
   Game::SlotRange range_;
   std::uint64_t size_, bytes_;
-  dfa::HugeVector<std::uint64_t> bits_;  // huge pages: fewer TLB misses on random look-ups
+  HugeVector<std::uint64_t> bits_;  // huge pages: fewer TLB misses on random look-ups
   // The group being reported: whether one of its states stays undecided. After a copied block the
   // next group is assumed to have one (the block's last state may be of it).
   static constexpr std::uint64_t kNone = ~std::uint64_t{0};

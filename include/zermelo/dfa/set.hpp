@@ -21,7 +21,7 @@
 #include <utility>
 #include <vector>
 
-#include "zermelo/dfa/huge_pages.hpp"
+#include "zermelo/util/huge_pages.hpp"
 
 namespace zermelo::dfa {
 

@@ -1,18 +1,20 @@
-// An allocator for the DFA manager's big tables that asks the kernel for transparent huge pages.
+// An allocator for big tables of random look-ups that asks the kernel for transparent huge pages.
 //
-// The set operations are random look-ups into tables of gigabytes (node table, unique table,
-// operation cache, image memo). With 4 KiB pages nearly every look-up also misses the TLB and walks
-// the page tables; with 2 MiB pages most do not. This machine's kernel gives huge pages only to
+// The DFA set operations (node table, unique table, operation cache, image memo) and the
+// retrograde engine's exit values and filter of undecided groups look up tables of hundreds of
+// megabytes to gigabytes at random. With 4 KiB pages nearly every look-up also misses the TLB and
+// walks the page tables; with 2 MiB pages most do not. This machine's kernel gives huge pages only to
 // memory marked with madvise(MADV_HUGEPAGE), so big blocks are allocated 2 MiB-aligned and marked.
 #pragma once
 #include <sys/mman.h>
 
 #include <cstddef>
+#include <cstdint>
 #include <cstdlib>
 #include <new>
 #include <vector>
 
-namespace zermelo::dfa {
+namespace zermelo {
 
 template <class T>
 struct HugePageAllocator {
@@ -42,7 +44,13 @@ struct HugePageAllocator {
   bool operator==(const HugePageAllocator<U>&) const { return true; }
 };
 
+// The bytes a table of `bytes` really takes: big ones are rounded up to whole huge pages.
+constexpr std::uint64_t huge_page_bytes(std::uint64_t bytes) {
+  constexpr std::uint64_t kHuge = std::uint64_t{2} << 20;
+  return bytes < kHuge ? bytes : (bytes + kHuge - 1) / kHuge * kHuge;
+}
+
 template <class T>
 using HugeVector = std::vector<T, HugePageAllocator<T>>;
 
-}  // namespace zermelo::dfa
+}  // namespace zermelo

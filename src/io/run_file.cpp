@@ -3,6 +3,9 @@
 
 #include <xxhash.h>
 #include <zstd.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 #include <algorithm>
 #include <condition_variable>
@@ -87,9 +90,55 @@ void delta_decode(std::byte* p, std::size_t n, std::uint32_t rs) {
 // nearly all zero: as planes they are long runs that zstd compresses several times smaller and
 // faster than interleaved records (bench/RESULTS.md).
 //
-// Eight records by eight bytes at a time are transposed in registers (three rounds of swapping
-// 4-, 2- and 1-byte blocks between rows), since a byte-by-byte strided copy cost more than zstd.
-// Transposing an 8x8 byte matrix is its own inverse, so both directions share it.
+// The bulk is transposed in registers, since a byte-by-byte strided copy cost more than zstd: with
+// SSE2, sixteen records by sixteen (or eight) bytes at a time; elsewhere eight by eight. Both
+// transposes are their own inverse, so both directions share them. Byte by byte for the rest.
+#if defined(__SSE2__)
+// Sixteen rows of sixteen bytes to their transpose: four perfect shuffles of the rows (row k
+// interleaved with row k + 8) move byte (r, c) to (c, r).
+void transpose16x16(__m128i r[16]) {
+  for (int round = 0; round < 4; ++round) {
+    __m128i t[16];
+    for (int k = 0; k < 8; ++k) {
+      t[2 * k] = _mm_unpacklo_epi8(r[k], r[k + 8]);
+      t[2 * k + 1] = _mm_unpackhi_epi8(r[k], r[k + 8]);
+    }
+    for (int k = 0; k < 16; ++k) r[k] = t[k];
+  }
+}
+
+// Columns [0, rs rounded down to 8) of records [0, n rounded down to 16); returns that many records.
+std::size_t transpose_bulk(const std::byte* in, std::byte* out, std::size_t n, std::uint32_t rs, bool to_planes) {
+  const std::size_t records = n / 16 * 16;
+  auto ptr = [](const std::byte* p) { return reinterpret_cast<const __m128i*>(p); };
+  auto mut = [](std::byte* p) { return reinterpret_cast<__m128i*>(p); };
+  __m128i r[16];
+  for (std::uint32_t c = 0; c + 8 <= rs; c += 16) {
+    const int width = c + 16 <= rs ? 16 : 8;  // bytes of this column: planes c .. c + width
+    for (std::size_t i0 = 0; i0 < records; i0 += 16) {
+      if (to_planes) {
+        for (int k = 0; k < 16; ++k) {
+          const std::byte* row = in + (i0 + static_cast<std::size_t>(k)) * rs + c;
+          r[k] = width == 16 ? _mm_loadu_si128(ptr(row)) : _mm_loadl_epi64(ptr(row));
+        }
+        transpose16x16(r);
+        for (int k = 0; k < width; ++k) _mm_storeu_si128(mut(out + (c + static_cast<std::size_t>(k)) * n + i0), r[k]);
+      } else {
+        for (int k = 0; k < 16; ++k)
+          r[k] = k < width ? _mm_loadu_si128(ptr(in + (c + static_cast<std::size_t>(k)) * n + i0)) : _mm_setzero_si128();
+        transpose16x16(r);
+        for (int k = 0; k < 16; ++k) {
+          std::byte* row = out + (i0 + static_cast<std::size_t>(k)) * rs + c;
+          if (width == 16) _mm_storeu_si128(mut(row), r[k]);
+          else _mm_storel_epi64(mut(row), r[k]);
+        }
+      }
+    }
+  }
+  return records;
+}
+#else
+// Eight rows of eight bytes to their transpose: three rounds of swapping 4-, 2- and 1-byte blocks.
 void transpose8x8(std::uint64_t r[8]) {
   constexpr std::uint64_t kMask[3] = {0x00000000FFFFFFFFull, 0x0000FFFF0000FFFFull, 0x00FF00FF00FF00FFull};
   int round = 0;
@@ -102,19 +151,22 @@ void transpose8x8(std::uint64_t r[8]) {
       }
 }
 
+std::size_t transpose_bulk(const std::byte* in, std::byte* out, std::size_t n, std::uint32_t rs, bool to_planes) {
+  const std::size_t records = n / 8 * 8;
+  std::uint64_t r[8];
+  for (std::uint32_t c = 0; c + 8 <= rs; c += 8)
+    for (std::size_t i0 = 0; i0 < records; i0 += 8) {
+      for (int k = 0; k < 8; ++k) std::memcpy(&r[k], to_planes ? in + (i0 + k) * rs + c : in + (c + k) * n + i0, 8);
+      transpose8x8(r);
+      for (int k = 0; k < 8; ++k) std::memcpy(to_planes ? out + (c + k) * n + i0 : out + (i0 + k) * rs + c, &r[k], 8);
+    }
+  return records;
+}
+#endif
+
 // planes[j * n + i] <-> records[i * rs + j] (to_planes chooses the direction).
 void transpose_block(const std::byte* in, std::byte* out, std::size_t n, std::uint32_t rs, bool to_planes) {
-  const std::size_t groups = n / 8;
-  std::uint64_t r[8];
-  for (std::uint32_t c = 0; c + 8 <= rs; c += 8)  // whole 8-byte columns of eight records at a time
-    for (std::size_t g = 0; g < groups; ++g) {
-      const std::size_t i0 = g * 8;
-      for (int k = 0; k < 8; ++k)
-        std::memcpy(&r[k], to_planes ? in + (i0 + k) * rs + c : in + (c + k) * n + i0, 8);
-      transpose8x8(r);
-      for (int k = 0; k < 8; ++k)
-        std::memcpy(to_planes ? out + (c + k) * n + i0 : out + (i0 + k) * rs + c, &r[k], 8);
-    }
+  const std::size_t done = transpose_bulk(in, out, n, rs, to_planes);
   auto copy = [&](std::size_t i, std::uint32_t j) {
     if (to_planes) out[j * n + i] = in[i * rs + j];
     else out[i * rs + j] = in[j * n + i];
@@ -122,7 +174,7 @@ void transpose_block(const std::byte* in, std::byte* out, std::size_t n, std::ui
   for (std::uint32_t j = rs / 8 * 8; j < rs; ++j)  // the columns left over, byte by byte
     for (std::size_t i = 0; i < n; ++i) copy(i, j);
   for (std::uint32_t j = 0; j < rs / 8 * 8; ++j)  // the records left over
-    for (std::size_t i = groups * 8; i < n; ++i) copy(i, j);
+    for (std::size_t i = done; i < n; ++i) copy(i, j);
 }
 void shuffle_bytes(const std::byte* in, std::byte* out, std::size_t n, std::uint32_t rs) { transpose_block(in, out, n, rs, true); }
 void unshuffle_bytes(const std::byte* in, std::byte* out, std::size_t n, std::uint32_t rs) { transpose_block(in, out, n, rs, false); }

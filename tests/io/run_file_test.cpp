@@ -89,13 +89,14 @@ INSTANTIATE_TEST_SUITE_P(Sizes, RunFileRoundTrip,
                          ::testing::Combine(::testing::Values(0, 1, 4095, 300000), ::testing::Values(0, 1, 5),
                                             ::testing::Bool(), ::testing::Bool()));
 
-// Byte planes are transposed 8 records by 8 bytes at a time, with leftover bytes and records by
-// hand: every record size and count around those edges must come back identical.
+// Byte planes are transposed 16 records by 16 or 8 bytes at a time (8 by 8 without SSE2), with
+// leftover bytes and records by hand: every record size and count around those edges must come
+// back identical.
 TEST(RunFile, BytePlanesRoundTripAnyRecordSize) {
   testing::ScratchDir dir;
   std::mt19937_64 rng(5);
-  for (std::uint32_t rs : {1u, 3u, 8u, 10u, 12u, 16u, 17u, 24u})
-    for (std::size_t n : {0u, 1u, 7u, 8u, 9u, 1000u, 4099u}) {
+  for (std::uint32_t rs : {1u, 3u, 8u, 10u, 12u, 16u, 17u, 24u, 32u, 40u})
+    for (std::size_t n : {0u, 1u, 7u, 8u, 9u, 15u, 16u, 17u, 33u, 1000u, 4099u}) {
       std::vector<unsigned char> data(n * rs);
       for (auto& b : data) b = static_cast<unsigned char>(rng() % 3 == 0 ? rng() : 0);
       RunOptions o;
@@ -118,27 +119,31 @@ TEST(RunFile, BytePlanesRoundTripAnyRecordSize) {
 
 // The layout on disk is the documented one (docs/run-format.md): byte j of record i at j * n + i.
 // Random bytes do not compress, so the block is stored as its planes and can be read directly.
+// Record sizes cover each transpose path (whole 16-byte columns, an 8-byte one, bytes left over).
 TEST(RunFile, BytePlanesLayoutIsDocumented) {
   testing::ScratchDir dir;
   std::mt19937_64 rng(9);
-  const std::uint32_t rs = 12;
   const std::size_t n = 203;
-  std::vector<unsigned char> data(n * rs);
-  for (auto& b : data) b = static_cast<unsigned char>(rng());
-  RunOptions o;
-  o.record_size = rs;
-  o.shuffle_bytes = true;
-  RunWriter w(dir / "l.run", o);
-  w.append_many(data.data(), n);
-  RunInfo info = w.finish();
-  ASSERT_EQ(info.blocks.size(), 1u);
-  ASSERT_EQ(info.blocks[0].stored_bytes, n * rs);  // stored, not compressed
-  std::ifstream f(dir / "l.run", std::ios::binary);
-  f.seekg(static_cast<std::streamoff>(info.blocks[0].offset));
-  std::vector<unsigned char> planes(n * rs);
-  f.read(reinterpret_cast<char*>(planes.data()), static_cast<std::streamsize>(planes.size()));
-  for (std::size_t i = 0; i < n; ++i)
-    for (std::uint32_t j = 0; j < rs; ++j) ASSERT_EQ(planes[j * n + i], data[i * rs + j]) << "record " << i << " byte " << j;
+  for (std::uint32_t rs : {8u, 12u, 16u, 24u, 40u}) {
+    SCOPED_TRACE("record size " + std::to_string(rs));
+    std::vector<unsigned char> data(n * rs);
+    for (auto& b : data) b = static_cast<unsigned char>(rng());
+    RunOptions o;
+    o.record_size = rs;
+    o.shuffle_bytes = true;
+    const std::string path = dir / ("l" + std::to_string(rs) + ".run");
+    RunWriter w(path, o);
+    w.append_many(data.data(), n);
+    RunInfo info = w.finish();
+    ASSERT_EQ(info.blocks.size(), 1u);
+    ASSERT_EQ(info.blocks[0].stored_bytes, n * rs);  // stored, not compressed
+    std::ifstream f(path, std::ios::binary);
+    f.seekg(static_cast<std::streamoff>(info.blocks[0].offset));
+    std::vector<unsigned char> planes(n * rs);
+    f.read(reinterpret_cast<char*>(planes.data()), static_cast<std::streamsize>(planes.size()));
+    for (std::size_t i = 0; i < n; ++i)
+      for (std::uint32_t j = 0; j < rs; ++j) ASSERT_EQ(planes[j * n + i], data[i * rs + j]) << "record " << i << " byte " << j;
+  }
 }
 
 // A pass that copies some blocks as stored and re-encodes the others writes the same records;

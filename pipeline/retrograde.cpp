@@ -628,7 +628,7 @@ class OutOfCoreSolver {
     msgs.sort();
     const double t_sort = clock.lap();
     if (msgs.size() == 0) return quiet_level(d);
-    RunReader in(states_path(d));
+    RunReader in(states_path(d), IoOptions{}, /*decode_ahead=*/true);  // the merge's own work waits for no zstd
     RunWriter out(states_path(d + 1), working_run_options("retro.undecided", sizeof(Undecided), in.size(), opt_));
     RunWriter next_f(frontier_path(d + 1), run_options("retro.keyvalue", sizeof(KeyValue)));
     const MergeCounts c = merge_messages(d, msgs, in, out, next_f);

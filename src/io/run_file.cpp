@@ -501,31 +501,66 @@ struct RunReader::Impl {
   std::size_t next_block = 0;
   std::size_t raw_records = 0, raw_pos = 0;  // records in `raw`, next one to hand out
 
-  ~Impl() { ZSTD_freeDCtx(dctx); }
+  // Decode-ahead: a worker reads and decodes the block after the one being handed out, and keeps
+  // its stored bytes too (for read_stored_block). One block in its hands at a time.
+  bool ahead = false;
+  struct Slot {
+    std::vector<std::byte> stored, raw, planes;
+    std::size_t block = 0;
+    bool full = false;
+    std::exception_ptr error;
+  } slot;
+  ZSTD_DCtx* ahead_dctx = nullptr;
+  std::thread worker;
+  std::mutex m;
+  std::condition_variable cv;
+  std::size_t fetch = 0;  // the next block the worker reads
+  bool stop = false;
 
-  // Decodes `stored` (block b, already read) into `raw`; verifies checksum and sizes.
-  // Decodes block b from `payload` into `out` (a stored block just swaps buffers: no copy).
-  void decode(std::size_t b, std::vector<std::byte>& payload, std::vector<std::byte>& out) {
+  ~Impl() {
+    if (worker.joinable()) {
+      {
+        std::lock_guard lk(m);
+        stop = true;
+      }
+      cv.notify_all();
+      worker.join();
+    }
+    ZSTD_freeDCtx(dctx);
+    if (ahead_dctx) ZSTD_freeDCtx(ahead_dctx);
+  }
+
+  void verify(std::size_t b, const std::vector<std::byte>& payload) const {
     const BlockInfo& bi = info.blocks[b];
     std::uint64_t got = block_checksum(payload.data(), bi.stored_bytes, b);
     if (got != bi.checksum)
       throw RunFileError(info.path + ": block " + std::to_string(b) + " (offset " + std::to_string(bi.offset) +
                          ", " + std::to_string(bi.stored_bytes) + " bytes): checksum mismatch (stored " + hex(bi.checksum) +
                          ", computed " + hex(got) + ")");
-    if (bi.stored_bytes == bi.raw_bytes) {
-      out.swap(payload);
-    } else {
+  }
+
+  // Decodes block b from `payload` (checksum verified) into `out`, with `scratch` for byte planes.
+  // A block stored as is moves into `out` without a copy unless `keep` asks to keep `payload`.
+  void decode(std::size_t b, std::vector<std::byte>& payload, std::vector<std::byte>& out, std::vector<std::byte>& scratch,
+              ZSTD_DCtx* ctx, bool keep) const {
+    verify(b, payload);
+    const BlockInfo& bi = info.blocks[b];
+    const bool compressed = bi.stored_bytes != bi.raw_bytes;
+    if (compressed) {
       out.resize(bi.raw_bytes);
-      std::size_t n = ZSTD_decompressDCtx(dctx, out.data(), out.size(), payload.data(), bi.stored_bytes);
+      std::size_t n = ZSTD_decompressDCtx(ctx, out.data(), out.size(), payload.data(), bi.stored_bytes);
       if (ZSTD_isError(n) || n != bi.raw_bytes)
         throw RunFileError(info.path + ": block " + std::to_string(b) + ": decompression failed" +
                            (ZSTD_isError(n) ? std::string(": ") + ZSTD_getErrorName(n) : ": wrong size"));
     }
     const std::size_t n = bi.raw_bytes / info.options.record_size;
     if (info.options.shuffle_bytes) {
-      planes.resize(bi.raw_bytes);
-      unshuffle_bytes(out.data(), planes.data(), n, info.options.record_size);
-      out.swap(planes);
+      scratch.resize(bi.raw_bytes);
+      unshuffle_bytes(compressed ? out.data() : payload.data(), scratch.data(), n, info.options.record_size);
+      out.swap(scratch);
+    } else if (!compressed) {
+      if (keep) out.assign(payload.begin(), payload.begin() + static_cast<std::ptrdiff_t>(bi.raw_bytes));
+      else out.swap(payload);
     }
     if (info.options.delta_u64_keys) delta_decode(out.data(), n, info.options.record_size);
   }
@@ -538,14 +573,72 @@ struct RunReader::Impl {
                                             last.offset + last.stored_bytes, io);
   }
 
+  // The stored bytes of block b, the next one in the stream.
+  void read_stored(std::size_t b, std::vector<std::byte>& buf) {
+    const BlockInfo& bi = info.blocks[b];
+    open_stream();
+    buf.resize(bi.stored_bytes);
+    if (in->read(buf.data(), bi.stored_bytes) != bi.stored_bytes)
+      throw RunFileError(info.path + ": block " + std::to_string(b) + ": file ended early");
+  }
+
+  void work() {
+    for (;;) {
+      std::size_t b;
+      {
+        std::unique_lock lk(m);
+        cv.wait(lk, [&] { return stop || !slot.full; });
+        if (stop || fetch >= info.blocks.size()) return;
+        b = fetch++;
+      }
+      try {
+        read_stored(b, slot.stored);
+        decode(b, slot.stored, slot.raw, slot.planes, ahead_dctx, true);
+      } catch (...) {
+        slot.error = std::current_exception();
+      }
+      {
+        std::lock_guard lk(m);
+        slot.block = b;
+        slot.full = true;
+      }
+      cv.notify_all();
+      if (slot.error) return;
+    }
+  }
+
+  // Waits for the worker's block (the next one), starting the worker on first use.
+  Slot& wait_for_slot() {
+    if (!worker.joinable()) {
+      fetch = next_block;
+      open_stream();
+      ahead_dctx = ZSTD_createDCtx();
+      worker = std::thread([this] { work(); });
+    }
+    std::unique_lock lk(m);
+    cv.wait(lk, [&] { return slot.full; });
+    if (slot.error) std::rethrow_exception(slot.error);
+    if (slot.block != next_block) throw std::logic_error(info.path + ": decode-ahead out of step");
+    return slot;
+  }
+  void release_slot() {
+    {
+      std::lock_guard lk(m);
+      slot.full = false;
+    }
+    cv.notify_all();
+  }
+
   bool load_next_block() {
     if (next_block >= info.blocks.size()) return false;
     const BlockInfo& bi = info.blocks[next_block];
-    open_stream();
-    stored.resize(bi.stored_bytes);
-    if (in->read(stored.data(), bi.stored_bytes) != bi.stored_bytes)
-      throw RunFileError(info.path + ": block " + std::to_string(next_block) + ": file ended early");
-    decode(next_block, stored, raw);
+    if (ahead) {
+      raw.swap(wait_for_slot().raw);
+      release_slot();
+    } else {
+      read_stored(next_block, stored);
+      decode(next_block, stored, raw, planes, dctx, false);
+    }
     raw_records = bi.raw_bytes / info.options.record_size;
     raw_pos = 0;
     ++next_block;
@@ -553,14 +646,17 @@ struct RunReader::Impl {
   }
 };
 
-RunReader::RunReader(const std::string& path, IoOptions io) : impl_(std::make_unique<Impl>()) {
+RunReader::RunReader(const std::string& path, IoOptions io, bool decode_ahead) : impl_(std::make_unique<Impl>()) {
   impl_->info = inspect_run(path);
   impl_->io = io;
+  impl_->ahead = decode_ahead;
 }
 
-std::size_t RunReader::memory_bytes(std::uint32_t block_bytes, const IoOptions& io) {
+std::size_t RunReader::memory_bytes(std::uint32_t block_bytes, const IoOptions& io, bool decode_ahead) {
   // stored + raw + byte-plane block buffers, the ring's buffers, and zstd's decompression context
-  return 3 * static_cast<std::size_t>(block_bytes) + 64 * 1024 + io.chunk_bytes * io.queue_depth + (256u << 10);  // zstd DCtx: ~160 KiB
+  // (~160 KiB); decoding ahead, the worker's three block buffers and context beside the raw block
+  const std::size_t blocks = decode_ahead ? 4 : 3, contexts = decode_ahead ? 2 : 1;
+  return blocks * static_cast<std::size_t>(block_bytes) + 64 * 1024 + io.chunk_bytes * io.queue_depth + contexts * (256u << 10);
 }
 
 std::size_t RunWriter::memory_bytes(const RunOptions& o) {
@@ -596,15 +692,13 @@ void RunReader::read_stored_block(std::vector<std::byte>& stored) {
   auto& I = *impl_;
   if (!at_block_end()) throw std::logic_error(I.info.path + ": read_stored_block inside a block");
   if (I.next_block >= I.info.blocks.size()) throw std::logic_error(I.info.path + ": read_stored_block past the last block");
-  const BlockInfo& bi = I.info.blocks[I.next_block];
-  I.open_stream();
-  stored.resize(bi.stored_bytes);
-  if (I.in->read(stored.data(), bi.stored_bytes) != bi.stored_bytes)
-    throw RunFileError(I.info.path + ": block " + std::to_string(I.next_block) + ": file ended early");
-  const std::uint64_t got = block_checksum(stored.data(), bi.stored_bytes, I.next_block);
-  if (got != bi.checksum)
-    throw RunFileError(I.info.path + ": block " + std::to_string(I.next_block) + ": checksum mismatch (stored " + hex(bi.checksum) +
-                       ", computed " + hex(got) + ")");
+  if (I.ahead) {
+    stored.swap(I.wait_for_slot().stored);  // checked by the worker
+    I.release_slot();
+  } else {
+    I.read_stored(I.next_block, stored);
+    I.verify(I.next_block, stored);
+  }
   ++I.next_block;
 }
 
@@ -628,8 +722,8 @@ std::vector<std::byte> RunReader::read_block(std::size_t b) {
   auto& I = *impl_;
   if (b >= I.info.blocks.size()) throw std::out_of_range(I.info.path + ": no block " + std::to_string(b));
   auto stored = read_at(I.info.path, I.info.blocks[b].offset, I.info.blocks[b].stored_bytes);
-  std::vector<std::byte> out;
-  I.decode(b, stored, out);
+  std::vector<std::byte> out, scratch;
+  I.decode(b, stored, out, scratch, I.dctx, false);
   return out;
 }
 

@@ -40,8 +40,8 @@ std::string write_run(const std::string& path, const std::vector<Rec>& v, RunOpt
   return w.finish().digest_hex();
 }
 
-std::vector<Rec> read_all(const std::string& path) {
-  RunReader r(path);
+std::vector<Rec> read_all(const std::string& path, bool decode_ahead = false) {
+  RunReader r(path, IoOptions{}, decode_ahead);
   std::vector<Rec> out;
   Rec x;
   while (r.next(x)) out.push_back(x);
@@ -77,6 +77,7 @@ TEST_P(RunFileRoundTrip, RecordsComeBackIdentical) {
   o.sort_key = "key asc";
   write_run(dir / "a.run", v, o);
   EXPECT_TRUE(same(read_all(dir / "a.run"), v));
+  EXPECT_TRUE(same(read_all(dir / "a.run", true), v));  // decoded ahead by a worker
   RunInfo info = verify_run(dir / "a.run");
   EXPECT_EQ(info.record_count, n);
   EXPECT_EQ(info.options.record_type, "test.rec");
@@ -147,45 +148,49 @@ TEST(RunFile, BytePlanesLayoutIsDocumented) {
 }
 
 // A pass that copies some blocks as stored and re-encodes the others writes the same records;
-// the index carries each block's first key, also for copied blocks.
+// the index carries each block's first key, also for copied blocks. Also when the reader decodes
+// ahead (the worker has decoded the block the caller then takes as stored).
 TEST(RunFile, StoredBlocksCopyIntoAnotherRun) {
   testing::ScratchDir dir;
   auto v = make_records(20000, true);
-  for (int level : {0, 1}) {
-    RunOptions o;
-    o.record_size = sizeof(Rec);
-    o.zstd_level = level;
-    o.delta_u64_keys = true;
-    o.shuffle_bytes = true;
-    o.block_bytes = 4096;
-    const std::string a = dir / ("a" + std::to_string(level) + ".run"), b = dir / ("b" + std::to_string(level) + ".run");
-    write_run(a, v, o);
-    RunReader in(a);
-    RunWriter out(b, o);
-    ASSERT_TRUE(out.can_take_blocks_of(in.info()));
-    std::vector<std::byte> stored;
-    std::size_t copied = 0;
-    const void* span;
-    for (;;) {
-      if (in.at_block_end() && in.next_block_index() < in.info().blocks.size() && in.next_block_index() % 3 == 0) {
-        in.read_stored_block(stored);
-        out.append_stored_block(in.info().blocks[in.next_block_index() - 1], stored);
-        ++copied;
-        continue;
+  for (bool ahead : {false, true}) {
+    for (int level : {0, 1}) {
+      SCOPED_TRACE(ahead ? "decode ahead" : "in step");
+      RunOptions o;
+      o.record_size = sizeof(Rec);
+      o.zstd_level = level;
+      o.delta_u64_keys = true;
+      o.shuffle_bytes = true;
+      o.block_bytes = 4096;
+      const std::string a = dir / ("a" + std::to_string(level) + ".run"), b = dir / ("b" + std::to_string(level) + ".run");
+      write_run(a, v, o);
+      RunReader in(a, IoOptions{}, ahead);
+      RunWriter out(b, o);
+      ASSERT_TRUE(out.can_take_blocks_of(in.info()));
+      std::vector<std::byte> stored;
+      std::size_t copied = 0;
+      const void* span;
+      for (;;) {
+        if (in.at_block_end() && in.next_block_index() < in.info().blocks.size() && in.next_block_index() % 3 == 0) {
+          in.read_stored_block(stored);
+          out.append_stored_block(in.info().blocks[in.next_block_index() - 1], stored);
+          ++copied;
+          continue;
+        }
+        const std::size_t n = in.next_span(&span, 100);  // part blocks: copies end partly filled ones
+        if (n == 0) break;
+        out.append_many(span, n);
       }
-      const std::size_t n = in.next_span(&span, 100);  // part blocks: copies end partly filled ones
-      if (n == 0) break;
-      out.append_many(span, n);
+      const RunInfo info = out.finish();
+      EXPECT_GT(copied, 3u);
+      EXPECT_TRUE(same(read_all(b), v)) << "level " << level;
+      verify_run(b);
+      for (const BlockInfo& bi : info.blocks) ASSERT_EQ(bi.first_key, v[bi.first_record].key);
+      RunOptions other = o;
+      other.shuffle_bytes = !in.info().options.shuffle_bytes;  // (a raw run never stores planes)
+      other.zstd_level = 1;
+      EXPECT_FALSE(RunWriter(dir / "c.run", other).can_take_blocks_of(in.info()));  // another layout
     }
-    const RunInfo info = out.finish();
-    EXPECT_GT(copied, 3u);
-    EXPECT_TRUE(same(read_all(b), v)) << "level " << level;
-    verify_run(b);
-    for (const BlockInfo& bi : info.blocks) ASSERT_EQ(bi.first_key, v[bi.first_record].key);
-    RunOptions other = o;
-    other.shuffle_bytes = !in.info().options.shuffle_bytes;  // (a raw run never stores planes)
-    other.zstd_level = 1;
-    EXPECT_FALSE(RunWriter(dir / "c.run", other).can_take_blocks_of(in.info()));  // another layout
   }
 }
 
@@ -237,16 +242,18 @@ TEST(RunFile, SkipToStartsReadingAtAnyRecord) {
   auto v = write_sorted_small_blocks(dir / "a.run", 100000, 16 << 10);
   for (std::uint64_t start : {std::uint64_t{0}, std::uint64_t{1}, std::uint64_t{4095}, std::uint64_t{50000}, std::uint64_t{99999},
                               std::uint64_t{100000}}) {
-    RunReader r(dir / "a.run");
-    r.skip_to(start);
-    Rec x;
-    std::uint64_t i = start;
-    while (r.next(x)) {
-      ASSERT_LT(i, v.size());
-      ASSERT_EQ(std::memcmp(&x, &v[i], sizeof x), 0) << "from " << start << " at " << i;
-      ++i;
+    for (bool ahead : {false, true}) {
+      RunReader r(dir / "a.run", IoOptions{}, ahead);
+      r.skip_to(start);
+      Rec x;
+      std::uint64_t i = start;
+      while (r.next(x)) {
+        ASSERT_LT(i, v.size());
+        ASSERT_EQ(std::memcmp(&x, &v[i], sizeof x), 0) << "from " << start << " at " << i;
+        ++i;
+      }
+      EXPECT_EQ(i, v.size()) << "from " << start;
     }
-    EXPECT_EQ(i, v.size()) << "from " << start;
   }
 }
 
@@ -272,6 +279,7 @@ TEST(RunFileFaults, FlippedByteInEveryBlockIsCaughtAndNamed) {
       EXPECT_NE(msg.find("checksum mismatch"), std::string::npos) << msg;
     }
     EXPECT_THROW(read_all(bad), RunFileError);
+    EXPECT_THROW(read_all(bad, true), RunFileError);  // the worker's error reaches the caller
   }
 }
 

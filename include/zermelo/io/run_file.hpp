@@ -93,8 +93,10 @@ class RunWriter {
 class RunReader {
  public:
   // Checks header, footer and the complete flag. `io` sets the read-ahead (merges of many runs
-  // use smaller buffers to stay inside the memory budget).
-  explicit RunReader(const std::string& path, IoOptions io = {});
+  // use smaller buffers to stay inside the memory budget). With `decode_ahead` a worker thread
+  // reads, checks and decodes the next block while the caller works on this one: for the one big
+  // sequential input of a pass whose own work would otherwise wait for zstd and byte planes.
+  explicit RunReader(const std::string& path, IoOptions io = {}, bool decode_ahead = false);
   ~RunReader();
   RunReader(const RunReader&) = delete;
   RunReader& operator=(const RunReader&) = delete;
@@ -126,7 +128,7 @@ class RunReader {
   std::vector<std::byte> read_block(std::size_t b);
 
   // Memory a reader holds while streaming runs with these block and I/O sizes.
-  static std::size_t memory_bytes(std::uint32_t block_bytes, const IoOptions& io);
+  static std::size_t memory_bytes(std::uint32_t block_bytes, const IoOptions& io, bool decode_ahead = false);
 
  private:
   struct Impl;

@@ -98,9 +98,15 @@ class OstleGame final : public Game {
         parents.push_back(KeyedState{base | static_cast<Key>(cf.forbid), cf.state_stab});
       }
     }
-    // A few dozen entries: insertion sort beats std::sort's setup here.
-    for (std::size_t i = 1; i < parents.size(); ++i)
-      for (std::size_t j = i; j > 0 && parents[j].key < parents[j - 1].key; --j) std::swap(parents[j], parents[j - 1]);
+    // Without symmetry, each un-move is one move of its parent: the list is the answer. (This
+    // check saves a sort that took a third of an un-move pass; the order of `out` is free.)
+    const bool asymmetric = child_stab == 1 && std::all_of(parents.begin(), parents.end(), [](const KeyedState& k) { return k.stab == 1; });
+    if (asymmetric) {
+      for (const KeyedState& k : parents) out.push_back(k.key);
+      return;
+    }
+    // A symmetric child or parent: a parent's un-moves, grouped, count its moves to the child.
+    std::sort(parents.begin(), parents.end(), [](const KeyedState& a, const KeyedState& b) { return a.key < b.key; });
     for (std::size_t i = 0; i < parents.size();) {
       std::size_t j = i;
       while (j < parents.size() && parents[j].key == parents[i].key) ++j;

@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "zermelo/util/huge_pages.hpp"
 #include "zermelo/game.hpp"
+#include "zermelo/util/huge_pages.hpp"
 
 namespace zermelo::retro {
 

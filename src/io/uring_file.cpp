@@ -61,9 +61,11 @@ struct Ring {
   io_uring ring{};
   std::vector<AlignedBuffer> buffers;
   bool registered = false;
+  bool stalled = false;  // a request never completed: nothing more is waited for
   std::string path;
+  unsigned stall_seconds;
 
-  Ring(const std::string& p, unsigned depth, std::size_t chunk) : path(p) {
+  Ring(const std::string& p, unsigned depth, std::size_t chunk, unsigned stall) : path(p), stall_seconds(stall) {
     int r = io_uring_queue_init(std::max(8u, depth * 2), &ring, 0);
     if (r < 0) fail(path, "io_uring_queue_init", -r);
     std::vector<iovec> iov;
@@ -97,18 +99,28 @@ struct Ring {
   }
 
   // Waits out every request still in flight before the buffers go away (errors are moot then).
+  // After a stall there is no waiting: the ring's exit leaves the requests to the kernel.
   template <class Slots>
   void abandon(Slots& slots) {
-    for (auto& s : slots)
-      while (s.busy) slots[wait().first].busy = false;
+    try {
+      for (auto& s : slots)
+        while (s.busy && !stalled) slots[wait().first].busy = false;
+    } catch (const RunFileError&) {  // a stall or a failed wait: the file is abandoned anyway
+    }
   }
 
-  // Waits for one completion; returns (buffer index, result).
+  // Waits for one completion; returns (buffer index, result). Throws after stall_seconds without one.
   std::pair<unsigned, int> wait() {
     io_uring_cqe* cqe = nullptr;
+    __kernel_timespec limit{static_cast<long long>(stall_seconds), 0};
     int r;
-    do r = io_uring_wait_cqe(&ring, &cqe);
+    do r = io_uring_wait_cqe_timeout(&ring, &cqe, &limit);
     while (r == -EINTR);
+    if (r == -ETIME) {
+      stalled = true;
+      throw RunFileError(path + ": no I/O completion for " + std::to_string(stall_seconds) +
+                         " s: the device or the kernel stalled (the pass can be run again: resume)");
+    }
     if (r < 0) fail(path, "io_uring_wait_cqe", -r);
     auto out = std::make_pair(static_cast<unsigned>(io_uring_cqe_get_data64(cqe)), cqe->res);
     io_uring_cqe_seen(&ring, cqe);
@@ -140,7 +152,7 @@ struct SequentialWriter::Impl {
 
   Impl(const std::string& p, IoOptions o)
       : path(p), opt(o), fd(open_file(p, O_WRONLY | O_CREAT | O_TRUNC, o.direct, direct)),
-        ring(p, o.queue_depth, o.chunk_bytes), slots(o.queue_depth) {}
+        ring(p, o.queue_depth, o.chunk_bytes, o.stall_seconds), slots(o.queue_depth) {}
   ~Impl() {
     ring.abandon(slots);
     if (fd >= 0) ::close(fd);
@@ -247,7 +259,7 @@ struct SequentialReader::Impl {
   std::uint64_t pos;             // absolute offset of the next byte to return
 
   Impl(const std::string& p, std::uint64_t begin, std::uint64_t e, IoOptions o)
-      : path(p), fd(open_file(p, O_RDONLY, o.direct, direct)), ring(p, o.queue_depth, o.chunk_bytes),
+      : path(p), fd(open_file(p, O_RDONLY, o.direct, direct)), ring(p, o.queue_depth, o.chunk_bytes, o.stall_seconds),
         slots(o.queue_depth), pos(begin) {
     struct stat st{};
     if (::fstat(fd, &st) != 0) fail(path, "fstat", errno);

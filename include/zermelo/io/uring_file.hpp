@@ -4,7 +4,8 @@
 // in flight, from page-aligned buffers registered with the ring (write_fixed), with O_DIRECT where
 // the file system allows it and buffered I/O where it refuses (tmpfs, some overlay mounts). A reader
 // streams a byte range with a fixed number of read-ahead requests in flight. Short transfers are
-// re-queued; every error names the file and the errno text (ENOSPC, EFBIG, EIO...). Header rewrites
+// re-queued; every error names the file and the errno text (ENOSPC, EFBIG, EIO...), and a request
+// that never completes is an error too (IoOptions::stall_seconds). Header rewrites
 // and random block reads use the positional helpers below.
 #pragma once
 #include <cstddef>
@@ -19,6 +20,10 @@ struct IoOptions {
   std::size_t chunk_bytes = 1u << 20;  // bytes per request (a multiple of 4096)
   unsigned queue_depth = 4;            // requests in flight
   bool direct = true;                  // try O_DIRECT first
+  // A request with no completion for this long is a stalled device or kernel (seen once on a
+  // virtual disk: four writes that never completed): fail with an error naming the file rather
+  // than hang a solve for ever; the job resumes from its last step.
+  unsigned stall_seconds = 600;
 };
 
 class SequentialWriter {

@@ -24,12 +24,6 @@ class ExitValues {
   ExitValues(const Game& game, const std::string& tier, const std::vector<std::string>& lower_values);
   // The value of a child in a lower tier; throws if it has no slot or no run holds it.
   Value find(StateKey child, StateKey parent) const;
-  // Asks for a child's slot ahead of `find`: the array is gigabytes, so each look-up misses the
-  // cache; a state's children fetched together overlap their misses. Any key may be passed.
-  void prefetch(StateKey child) const {
-    const std::uint64_t i = game_.exit_slot(child) - range_.first;
-    if (i < values_.size()) __builtin_prefetch(&values_[i]);
-  }
   std::uint64_t bytes() const { return huge_page_bytes(values_.size() * sizeof(values_[0])); }
 
  private:

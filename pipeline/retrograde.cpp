@@ -316,9 +316,6 @@ class OutOfCoreSolver {
             rec.pending = static_cast<std::uint32_t>(kids.size());
             bool lost_child_now = false;
             ExitSummary exit;
-            if (exits)
-              for (auto& c : kids)
-                if (!c.is_terminal() && c.key != Child::kNoKey) exits->prefetch(c.key);
             for (auto& c : kids) {
               // Children whose value the rules fix in 0 plies (game-ending moves, checkmates) are
               // applied at once, instead of as level-0 messages: that is most of level 0's work.
@@ -491,34 +488,16 @@ class OutOfCoreSolver {
 #pragma omp parallel num_threads(T)
         {
           const auto t = static_cast<std::size_t>(omp_get_thread_num());
-          // With the filter, a state's parents are tested one state later: their bitmap words,
-          // fetched when they were made, have the next state's un-moves to arrive in the cache.
-          struct Parents {
-            std::vector<StateKey> keys;
-            std::vector<std::uint64_t> groups;
-            bool child_lost = false;
-          } ahead, behind;
-          auto send_behind = [&] {
-            for (std::size_t j = 0; j < behind.keys.size(); ++j) {
-              if (!filter->may_be_undecided_at(behind.groups[j])) ++t_filtered[t];
-              else out[t].push_back(Msg::to(behind.keys[j], behind.child_lost));
-            }
-            behind.keys.clear();
-          };
-#pragma omp for schedule(dynamic, 1024) nowait
+          std::vector<StateKey> preds;
+#pragma omp for schedule(dynamic, 1024)
           for (std::size_t i = 0; i < batch.size(); ++i) {
-            game_.predecessors(batch[i].key, ahead.keys);
-            ahead.child_lost = Value::from_raw(batch[i].value).is_loss();
-            if (!filter) {
-              for (StateKey p : ahead.keys) out[t].push_back(Msg::to(p, ahead.child_lost));
-              continue;
+            game_.predecessors(batch[i].key, preds);
+            const bool lost = Value::from_raw(batch[i].value).is_loss();
+            for (StateKey p : preds) {
+              if (filter && !filter->may_be_undecided(p)) ++t_filtered[t];
+              else out[t].push_back(Msg::to(p, lost));
             }
-            ahead.groups.resize(ahead.keys.size());
-            for (std::size_t j = 0; j < ahead.keys.size(); ++j) filter->prefetch(ahead.groups[j] = filter->group_of(ahead.keys[j]));
-            send_behind();
-            std::swap(ahead, behind);
           }
-          if (filter) send_behind();
         }
         for (auto& o : out) {
           for (auto& m : o) msgs.push(m);

@@ -23,15 +23,10 @@ class UndecidedFilter {
   // False if no state of s's group is undecided: a message to s can be dropped. Also false for a
   // key outside the tier's groups (an un-move that puts a piece back leads to a higher tier): every
   // state of the states run has a group in range (the constructor checks).
-  bool may_be_undecided(StateKey s) const { return may_be_undecided_at(group_of(s)); }
-
-  // The same in two steps, for a batch of keys: the bitmap is hundreds of megabytes in a large
-  // tier, so every look-up misses the cache; fetching a batch's words ahead overlaps the misses.
-  std::uint64_t group_of(StateKey s) const { return game_.group_slot(s) - range_.first; }
-  void prefetch(std::uint64_t g) const {
-    if (g < size_) __builtin_prefetch(&bits_[g >> 6]);
+  bool may_be_undecided(StateKey s) const {
+    const std::uint64_t g = game_.group_slot(s) - range_.first;
+    return g < size_ && (bits_[g >> 6] >> (g & 63) & 1);
   }
-  bool may_be_undecided_at(std::uint64_t g) const { return g < size_ && (bits_[g >> 6] >> (g & 63) & 1); }
 
   // The merge reports every state of the states run in key order, kept (still undecided) or
   // decided, and each block it copies without decoding by its first key (all of it kept). A

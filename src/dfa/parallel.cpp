@@ -1,0 +1,206 @@
+// Several threads building states in one manager (see include/zermelo/dfa/set.hpp).
+//
+// A big operation is split by the first `depth` characters of its result: the part of the result
+// under each prefix is an independent operation one layer `depth` deep, and the prefixes' parts
+// are disjoint, so the top `depth` layers are rebuilt from them with no union at all. The threads
+// take those parts in turn. They share the node table: a new state is written first and then
+// published in its unique-table slot with a compare-and-swap, so two threads that build the same
+// state end with one (the table stays canonical: the sets are the very states one thread makes).
+// The operation cache is shared too (see Manager::cache_slot); each thread has its own memo of
+// the partitioned image and its own spare node ids. The table grows
+// only while every other thread waits at a safe point (the start of find_or_add), and a table that
+// cannot grow stops every thread, so Manager::run collects garbage and retries as with one thread.
+#include <time.h>
+
+#include <algorithm>
+#include <exception>
+#include <map>
+#include <thread>
+
+#include "src/dfa/table_internal.hpp"
+#include "zermelo/dfa/set.hpp"
+
+namespace zermelo::dfa {
+using detail::kDeadLayer, detail::Kids, detail::TableFull;
+
+namespace {
+constexpr std::size_t kSpareChunk = 1024;  // node ids a thread takes at once
+
+double thread_cpu_seconds() {
+  timespec ts{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+  return static_cast<double>(ts.tv_sec) + 1e-9 * static_cast<double>(ts.tv_nsec);
+}
+}  // namespace
+
+void Manager::set_threads(unsigned n) { threads_ = std::clamp(n, 1u, kMaxThreads); }
+
+void Manager::run_tasks(std::size_t count, const std::function<void(std::size_t)>& task) {
+  const unsigned workers = static_cast<unsigned>(std::min<std::size_t>(threads_, count));
+  if (workers <= 1) {
+    for (std::size_t t = 0; t < count; ++t) task(t);
+    return;
+  }
+  workers_ = workers;
+  worker_shift_ = 0;
+  while ((1u << worker_shift_) < workers) ++worker_shift_;
+  pause_ = abort_ = false;
+  attention_.store(false);
+  running_ = workers;
+  // Thread 0 takes the tasks from the front, thread 1 from the back: neighbouring prefixes share
+  // much of their work, which then stays in one thread's cache and memo.
+  std::atomic<std::size_t> taken{0};
+  std::exception_ptr error;
+  std::array<double, kMaxThreads> cpu{};
+  auto body = [&](unsigned worker) {
+    this_worker_ = worker;
+    const double cpu0 = thread_cpu_seconds();
+    try {
+      for (std::size_t mine = 0; taken.fetch_add(1) < count; ++mine) task(worker == 0 ? mine : count - 1 - mine);
+    } catch (...) {
+      std::lock_guard lock(coord_);
+      if (!error) error = std::current_exception();
+      abort_ = true;  // the other threads stop at their next safe point
+      attention_.store(true);
+    }
+    cpu[worker] = thread_cpu_seconds() - cpu0;
+    std::lock_guard lock(coord_);
+    --running_;
+    coord_cv_.notify_all();
+  };
+  std::vector<std::thread> helpers;
+  for (unsigned w = 1; w < workers; ++w) helpers.emplace_back(body, w);
+  body(0);
+  for (auto& h : helpers) h.join();
+  this_worker_ = 0;
+  ++parallel_.sections;
+  for (double c : cpu) parallel_.cpu_seconds += c;
+  parallel_.critical_seconds += *std::max_element(cpu.begin(), cpu.end());
+  // Back to one thread: unused spare ids return to the free list.
+  for (auto& spares : spares_) {
+    free_.insert(free_.end(), spares.begin(), spares.end());
+    spares.clear();
+  }
+  workers_ = 1;
+  worker_shift_ = 0;
+  attention_.store(false);
+  peak_nodes_ = std::max(peak_nodes_, live_nodes());
+  if (error) std::rethrow_exception(error);
+}
+
+void Manager::wait_while_paused(std::unique_lock<std::mutex>& lock) {
+  --running_;
+  coord_cv_.notify_all();
+  coord_cv_.wait(lock, [&] { return !pause_; });
+  ++running_;
+}
+
+void Manager::at_safe_point() {
+  std::unique_lock lock(coord_);
+  if (pause_) wait_while_paused(lock);
+  if (abort_) throw TableFull{};
+}
+
+void Manager::refill_spares(std::vector<NodeId>& spares) {
+  std::unique_lock lock(coord_);
+  while (true) {
+    if (abort_) throw TableFull{};
+    if (pause_) {  // another thread is growing the table
+      wait_while_paused(lock);
+      continue;
+    }
+    if (!free_.empty()) {
+      const std::size_t take = std::min(kSpareChunk, free_.size());
+      spares.assign(free_.end() - static_cast<long>(take), free_.end());
+      free_.resize(free_.size() - take);
+      return;
+    }
+    const std::size_t room = std::min<std::size_t>(capacity_, id_mask_);
+    if (allocated_ < room) {
+      const std::size_t take = std::min(kSpareChunk, room - allocated_);
+      for (std::size_t i = 0; i < take; ++i) spares.push_back(static_cast<NodeId>(allocated_ + take - 1 - i));
+      allocated_ += take;
+      peak_nodes_ = std::max(peak_nodes_, live_nodes());
+      return;
+    }
+    // The table is full: grow it while every other thread waits at a safe point (none is then
+    // inside find_or_add, and none reads the cache or the unique table).
+    pause_ = true;
+    attention_.store(true);
+    --running_;
+    coord_cv_.wait(lock, [&] { return running_ == 0; });
+    try {
+      if (allocated_ >= id_mask_) throw TableFull{};
+      grow_table();
+    } catch (const TableFull&) {
+      abort_ = true;
+    }
+    pause_ = false;
+    if (!abort_) attention_.store(false);
+    ++running_;
+    coord_cv_.notify_all();
+  }
+}
+
+std::size_t Manager::prefixes(unsigned depth) const {
+  std::size_t count = 1;
+  for (unsigned i = 0; i < depth; ++i) count *= alphabet_[i];
+  return count;
+}
+
+unsigned Manager::split_depth() const {
+  // Enough parts that the threads finish close together although the parts differ in size.
+  unsigned depth = 0;
+  while (depth + 1 < length() && depth < 63 && prefixes(depth) < 256 * threads_) ++depth;
+  return depth;
+}
+
+NodeId Manager::assemble(const std::vector<NodeId>& parts, unsigned depth) {
+  std::vector<NodeId> level = parts;
+  for (unsigned i = depth; i-- > 0;) {
+    const unsigned a = alphabet_[i];
+    std::vector<NodeId> up(level.size() / a);
+    for (std::size_t p = 0; p < up.size(); ++p) {
+      Kids kids{};
+      std::copy(level.begin() + static_cast<long>(p * a), level.begin() + static_cast<long>((p + 1) * a), kids.begin());
+      up[p] = find_or_add(i, kids.data());
+    }
+    level = std::move(up);
+  }
+  return level.front();
+}
+
+NodeId Manager::apply_top(Op op, NodeId a, NodeId b) {
+  if (threads_ == 1) return apply(op, a, b, 0);
+  // The pairs of states `depth` characters down that need real work, each once; pairs with an
+  // empty or equal side are answered on the way (apply's own shortcuts).
+  const unsigned depth = split_depth();
+  auto trivial = [](NodeId x, NodeId y) { return x == kEmptyNode || y == kEmptyNode || x == y; };
+  std::map<std::pair<NodeId, NodeId>, NodeId> parts;
+  std::function<void(NodeId, NodeId, unsigned)> collect = [&](NodeId x, NodeId y, unsigned layer) {
+    if (trivial(x, y)) return;
+    if (layer == depth) {
+      parts.try_emplace({x, y}, kEmptyNode);
+      return;
+    }
+    for (unsigned c = 0; c < alphabet_[layer]; ++c) collect(child(x, c), child(y, c), layer + 1);
+  };
+  collect(a, b, 0);
+  if (parts.size() < 2) return apply(op, a, b, 0);  // nothing to share out
+  std::vector<std::pair<const std::pair<NodeId, NodeId>, NodeId>*> tasks;
+  for (auto& part : parts) tasks.push_back(&part);
+  run_tasks(tasks.size(), [&](std::size_t t) {
+    auto& [pair, result] = *tasks[t];
+    result = apply(op, pair.first, pair.second, depth);
+  });
+  std::function<NodeId(NodeId, NodeId, unsigned)> build = [&](NodeId x, NodeId y, unsigned layer) {
+    if (trivial(x, y)) return apply(op, x, y, layer);
+    if (layer == depth) return parts.at({x, y});
+    Kids kids{};
+    for (unsigned c = 0; c < alphabet_[layer]; ++c) kids[c] = build(child(x, c), child(y, c), layer + 1);
+    return find_or_add(layer, kids.data());
+  };
+  return build(a, b, 0);
+}
+
+}  // namespace zermelo::dfa

@@ -21,7 +21,7 @@
 #include "zermelo/dfa/set.hpp"
 
 namespace zermelo::dfa {
-using detail::kDeadLayer, detail::Kids, detail::TableFull;
+using detail::kDeadLayer, detail::Kids, detail::TableFull, detail::hash_node;
 
 namespace {
 constexpr std::size_t kSpareChunk = 1024;  // node ids a thread takes at once
@@ -140,6 +140,26 @@ void Manager::refill_spares(std::vector<NodeId>& spares) {
     ++running_;
     coord_cv_.notify_all();
   }
+}
+
+void Manager::rebuild_unique_split() {
+  // The states are all different: each thread claims empty slots with a compare-and-swap and
+  // never needs to compare children.
+  auto insert = [this](std::size_t from, std::size_t to) {
+    for (std::size_t n = from; n < to; ++n) {
+      if (layer_[n] == kDeadLayer) continue;
+      const std::uint64_t h = hash_node(layer_[n], &children_[n * arity_], arity_);
+      const NodeId entry = unique_entry(h, static_cast<NodeId>(n));
+      for (std::size_t slot = unique_home(h);; slot = unique_next(slot)) {
+        NodeId empty = kEmptyNode;
+        if (std::atomic_ref<NodeId>(unique_[slot]).compare_exchange_strong(empty, entry, std::memory_order_relaxed)) break;
+      }
+    }
+  };
+  const std::size_t middle = 2 + (allocated_ - 2) / 2;
+  std::thread helper(insert, middle, allocated_);
+  insert(2, middle);
+  helper.join();
 }
 
 std::size_t Manager::prefixes(unsigned depth) const {

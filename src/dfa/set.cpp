@@ -13,23 +13,8 @@
 #include "zermelo/util/size.hpp"
 
 namespace zermelo::dfa {
-using detail::kDeadLayer, detail::kMaxArity, detail::Kids, detail::TableFull;
+using detail::kDeadLayer, detail::kMaxArity, detail::Kids, detail::TableFull, detail::mix, detail::hash_node;
 namespace {
-
-std::uint64_t mix(std::uint64_t h) {
-  h ^= h >> 33;
-  h *= 0xff51afd7ed558ccdULL;
-  h ^= h >> 33;
-  h *= 0xc4ceb9fe1a85ec53ULL;
-  h ^= h >> 33;
-  return h;
-}
-
-std::uint64_t hash_node(unsigned layer, const NodeId* kids, unsigned arity) {
-  std::uint64_t h = layer * 0x9E3779B97F4A7C15ULL;
-  for (unsigned c = 0; c < arity; ++c) h = mix(h ^ (kids[c] + 0x632BE59BD9B4E019ULL * (c + 1)));
-  return h;
-}
 
 }  // namespace
 
@@ -134,6 +119,7 @@ void Manager::grow_table() {
 
 void Manager::rebuild_unique() {
   std::fill(unique_.begin(), unique_.end(), kEmptyNode);
+  if (threads_ > 1 && allocated_ > (std::size_t{1} << 20)) return rebuild_unique_split();
   for (std::size_t n = 2; n < allocated_; ++n) {
     if (layer_[n] == kDeadLayer) continue;
     std::uint64_t h = hash_node(layer_[n], &children_[n * arity_], arity_);
@@ -147,16 +133,6 @@ bool Manager::all_dead(const NodeId* kids) const {
   bool all = true;
   for (unsigned c = 0; c < arity_; ++c) all &= kids[c] == kEmptyNode;
   return all;
-}
-
-bool Manager::entry_is(NodeId e, NodeId tag, const NodeId* kids) const {
-  if ((e & ~id_mask_) != tag) return false;
-  // Children that are not all dead fix the layer (they lie on the next one), so the layer needs
-  // no look-up of its own: one memory access less per probe.
-  const NodeId* have = &children_[static_cast<std::size_t>(e & id_mask_) * arity_];
-  unsigned c = 0;
-  while (c < arity_ && have[c] == kids[c]) ++c;
-  return c == arity_;
 }
 
 NodeId Manager::find_or_add_alone(unsigned layer, const NodeId* kids) {

@@ -137,6 +137,7 @@ class Manager {
   NodeId find_or_add_shared(unsigned layer, const NodeId* kids);  // while several threads build states
   void grow_table();
   void rebuild_unique();
+  void rebuild_unique_split();  // the same on two threads, each inserting half of the states
   std::uint64_t bytes_for_capacity(std::size_t capacity) const;
 
   bool cache_lookup(std::uint32_t op, NodeId a, NodeId b, NodeId& out) const;
@@ -211,7 +212,15 @@ class Manager {
     return id_bits_ >= 32 ? n : n | static_cast<NodeId>(hash >> (32 + id_bits_)) << id_bits_;
   }
   // Whether entry e of the unique table is the state with these children (tag = its hash's bits).
-  bool entry_is(NodeId e, NodeId tag, const NodeId* kids) const;
+  // Children that are not all dead fix the layer (they lie on the next one), so the layer needs no
+  // look-up of its own: one memory access less per probe.
+  bool entry_is(NodeId e, NodeId tag, const NodeId* kids) const {
+    if ((e & ~id_mask_) != tag) return false;
+    const NodeId* have = &children_[static_cast<std::size_t>(e & id_mask_) * arity_];
+    unsigned c = 0;
+    while (c < arity_ && have[c] == kids[c]) ++c;
+    return c == arity_;
+  }
   bool all_dead(const NodeId* kids) const;  // the children of the dead state
   // Two slots per node, any size (not a power of two: that doubled the table's bytes past each
   // power and left the budget to waste); the low 32 bits of the hash pick the slot, scaled.

@@ -37,7 +37,7 @@ void Manager::set_threads(unsigned n) { threads_ = std::clamp(n, 1u, kMaxThreads
 
 void Manager::run_tasks(std::size_t count, const std::function<void(std::size_t)>& task) {
   const unsigned workers = static_cast<unsigned>(std::min<std::size_t>(threads_, count));
-  if (workers <= 1) {
+  if (workers <= 1 || workers_ > 1) {  // one task, one thread, or already on the threads
     for (std::size_t t = 0; t < count; ++t) task(t);
     return;
   }
@@ -48,7 +48,8 @@ void Manager::run_tasks(std::size_t count, const std::function<void(std::size_t)
   attention_.store(false);
   running_ = workers;
   // Thread 0 takes the tasks from the front, thread 1 from the back: neighbouring prefixes share
-  // much of their work, which then stays in one thread's cache and memo.
+  // much of their work, which then stays in one thread's memo.
+  static_assert(kMaxThreads == 2, "tasks are taken from the two ends");
   std::atomic<std::size_t> taken{0};
   std::exception_ptr error;
   std::array<double, kMaxThreads> cpu{};

@@ -172,7 +172,7 @@ std::size_t Manager::prefixes(unsigned depth) const {
 unsigned Manager::split_depth() const {
   // Enough parts that the threads finish close together although the parts differ in size.
   unsigned depth = 0;
-  while (depth + 1 < length() && depth < 63 && prefixes(depth) < 256 * threads_) ++depth;
+  while (depth + 1 < length() && depth < 63 && prefixes(depth) < kWantedTasks * threads_) ++depth;
   return depth;
 }
 
@@ -195,8 +195,10 @@ NodeId Manager::apply_top(Op op, NodeId a, NodeId b) {
   if (threads_ == 1) return apply(op, a, b, 0);
   // The pairs of states `depth` characters down that need real work, each once; pairs with an
   // empty or equal side are answered on the way (apply's own shortcuts).
-  const unsigned depth = split_depth();
+  // When few pairs are distinct, one more character splits them further (as in change_all).
   auto trivial = [](NodeId x, NodeId y) { return x == kEmptyNode || y == kEmptyNode || x == y; };
+  unsigned depth = split_depth();
+  const unsigned max_depth = std::min(length() - 1, depth + 3);
   std::map<std::pair<NodeId, NodeId>, NodeId> parts;
   std::function<void(NodeId, NodeId, unsigned)> collect = [&](NodeId x, NodeId y, unsigned layer) {
     if (trivial(x, y)) return;
@@ -207,6 +209,11 @@ NodeId Manager::apply_top(Op op, NodeId a, NodeId b) {
     for (unsigned c = 0; c < alphabet_[layer]; ++c) collect(child(x, c), child(y, c), layer + 1);
   };
   collect(a, b, 0);
+  while (parts.size() >= 2 && parts.size() < kWantedTasks * threads_ && depth < max_depth) {
+    ++depth;
+    parts.clear();
+    collect(a, b, 0);
+  }
   if (parts.size() < 2) return apply(op, a, b, 0);  // nothing to share out
   std::vector<std::pair<const std::pair<NodeId, NodeId>, NodeId>*> tasks;
   for (auto& part : parts) tasks.push_back(&part);

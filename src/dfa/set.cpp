@@ -8,6 +8,7 @@
 #include <atomic>
 #include <map>
 #include <memory>
+#include <set>
 
 #include "src/dfa/table_internal.hpp"
 #include "zermelo/util/size.hpp"
@@ -567,10 +568,19 @@ NodeId Manager::change_all(NodeId root, const std::vector<ChangeId>& ids, NodeId
   // Several threads: split the output by its first `depth` characters. For each prefix, follow
   // the recursion of Image::rec down to layer `depth` (cheap: a few states a layer) and collect
   // what is pending there; equal work for different prefixes is done once.
-  const unsigned depth = split_depth();
+  // Prefixes that lead to the same work are one task; when few tasks remain distinct, one more
+  // character splits them further (a few big tasks leave a thread idle at the end).
   std::vector<std::vector<Pending>> level{{Pending{root, all, false}}};
   std::vector<NodeId> level_within{within};
-  for (unsigned i = 0; i < depth; ++i) {
+  auto distinct_tasks = [&] {
+    std::set<PrefixWork> distinct;
+    for (std::size_t p = 0; p < level.size(); ++p) distinct.insert(PrefixWork{level_within[p], level[p]});
+    return distinct.size();
+  };
+  const unsigned min_depth = split_depth(), max_depth = std::min(length() - 1, min_depth + 3);
+  unsigned depth = 0;
+  for (; depth < min_depth || (depth < max_depth && distinct_tasks() < kWantedTasks * threads_); ++depth) {
+    const unsigned i = depth;
     std::vector<std::vector<Pending>> next;
     std::vector<NodeId> next_within;
     for (std::size_t p = 0; p < level.size(); ++p) {

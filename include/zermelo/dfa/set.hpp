@@ -185,7 +185,8 @@ class Manager {
   void at_safe_point();
   // The number of strings of `depth` characters (prefixes; the last character least significant).
   std::size_t prefixes(unsigned depth) const;
-  unsigned split_depth() const;  // how many characters split an operation into tasks
+  unsigned split_depth() const;  // how many characters split an operation into tasks (at least)
+  static constexpr std::size_t kWantedTasks = 256;  // a thread: enough that the threads end together
   // Builds the top `depth` layers over parts[prefix] (each on layer depth).
   NodeId assemble(const std::vector<NodeId>& parts, unsigned depth);
 

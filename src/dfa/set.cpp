@@ -220,23 +220,24 @@ Set Manager::adopt(NodeId root) { return Set(this, root); }
 
 thread_local unsigned Manager::this_worker_ = 0;
 
+// An entry is read and written with one 16-byte aligned access each (see cache_slot). The empty
+// asm holds the value in a register: without it the compiler may read the fields one by one,
+// and a thread could then match the key of one entry and take the result of another.
 bool Manager::cache_lookup(std::uint32_t op, NodeId a, NodeId b, NodeId& out) const {
   std::uint64_t h = mix((static_cast<std::uint64_t>(a) << 32 | b) ^ (static_cast<std::uint64_t>(op) * 0x9E3779B97F4A7C15ULL));
-  // One 16-byte aligned load and store (see cache_slot).
-  const __m128i v = _mm_load_si128(reinterpret_cast<const __m128i*>(&cache_[cache_slot(h)]));
-  alignas(16) CacheEntry e;
-  _mm_store_si128(reinterpret_cast<__m128i*>(&e), v);
-  if (e.op == op && e.a == a && e.b == b) {
-    out = e.r;
-    return true;
-  }
-  return false;
+  __m128i entry = _mm_load_si128(reinterpret_cast<const __m128i*>(&cache_[cache_slot(h)]));
+  asm("" : "+x"(entry));
+  const __m128i key = _mm_set_epi32(0, static_cast<int>(b), static_cast<int>(a), static_cast<int>(op));
+  if ((_mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(entry, key))) & 0b0111) != 0b0111) return false;
+  out = static_cast<NodeId>(_mm_extract_epi32(entry, 3));
+  return true;
 }
 
 void Manager::cache_store(std::uint32_t op, NodeId a, NodeId b, NodeId r) {
   std::uint64_t h = mix((static_cast<std::uint64_t>(a) << 32 | b) ^ (static_cast<std::uint64_t>(op) * 0x9E3779B97F4A7C15ULL));
-  _mm_store_si128(reinterpret_cast<__m128i*>(&cache_[cache_slot(h)]),
-                  _mm_set_epi32(static_cast<int>(r), static_cast<int>(b), static_cast<int>(a), static_cast<int>(op)));
+  __m128i entry = _mm_set_epi32(static_cast<int>(r), static_cast<int>(b), static_cast<int>(a), static_cast<int>(op));
+  asm("" : "+x"(entry));
+  _mm_store_si128(reinterpret_cast<__m128i*>(&cache_[cache_slot(h)]), entry);
 }
 
 NodeId Manager::apply(Op op, NodeId a, NodeId b, unsigned layer) {

@@ -15,6 +15,7 @@
 #include <algorithm>
 #include <exception>
 #include <map>
+#include <set>
 #include <thread>
 
 #include "src/dfa/table_internal.hpp"
@@ -33,7 +34,10 @@ double thread_cpu_seconds() {
 }
 }  // namespace
 
-void Manager::set_threads(unsigned n) { threads_ = std::clamp(n, 1u, kMaxThreads); }
+void Manager::set_threads(unsigned n, std::size_t min_live_states) {
+  threads_ = std::clamp(n, 1u, kMaxThreads);
+  split_min_live_ = min_live_states;
+}
 
 void Manager::run_tasks(std::size_t count, const std::function<void(std::size_t)>& task) {
   const unsigned workers = static_cast<unsigned>(std::min<std::size_t>(threads_, count));
@@ -169,6 +173,15 @@ std::size_t Manager::prefixes(unsigned depth) const {
   return count;
 }
 
+bool Manager::worth_splitting() const { return threads_ > 1 && live_nodes() >= split_min_live_; }
+
+unsigned Manager::split_max_depth() const {
+  // A few characters deeper at most, and not so deep that walking the prefixes costs much.
+  unsigned depth = split_depth();
+  while (depth + 1 < length() && depth < split_depth() + 3 && prefixes(depth + 1) <= 64 * kWantedTasks * threads_) ++depth;
+  return depth;
+}
+
 unsigned Manager::split_depth() const {
   // Enough parts that the threads finish close together although the parts differ in size.
   unsigned depth = 0;
@@ -192,43 +205,43 @@ NodeId Manager::assemble(const std::vector<NodeId>& parts, unsigned depth) {
 }
 
 NodeId Manager::apply_top(Op op, NodeId a, NodeId b) {
-  if (threads_ == 1) return apply(op, a, b, 0);
-  // The pairs of states `depth` characters down that need real work, each once; pairs with an
-  // empty or equal side are answered on the way (apply's own shortcuts).
-  // When few pairs are distinct, one more character splits them further (as in change_all).
   auto trivial = [](NodeId x, NodeId y) { return x == kEmptyNode || y == kEmptyNode || x == y; };
-  unsigned depth = split_depth();
-  const unsigned max_depth = std::min(length() - 1, depth + 3);
-  std::map<std::pair<NodeId, NodeId>, NodeId> parts;
-  std::function<void(NodeId, NodeId, unsigned)> collect = [&](NodeId x, NodeId y, unsigned layer) {
-    if (trivial(x, y)) return;
-    if (layer == depth) {
-      parts.try_emplace({x, y}, kEmptyNode);
-      return;
-    }
-    for (unsigned c = 0; c < alphabet_[layer]; ++c) collect(child(x, c), child(y, c), layer + 1);
-  };
-  collect(a, b, 0);
-  while (parts.size() >= 2 && parts.size() < kWantedTasks * threads_ && depth < max_depth) {
-    ++depth;
-    parts.clear();
-    collect(a, b, 0);
+  if (!worth_splitting() || trivial(a, b)) return apply(op, a, b, 0);
+  // levels[i]: the distinct pairs of states i characters down that need real work (pairs with an
+  // empty or equal side are answered by apply's own shortcuts). Deeper while few are distinct.
+  using Pair = std::pair<NodeId, NodeId>;
+  std::vector<std::set<Pair>> levels{{Pair{a, b}}};
+  const unsigned min_depth = split_depth(), max_depth = split_max_depth();
+  while (!levels.back().empty()) {
+    const unsigned depth = static_cast<unsigned>(levels.size() - 1);
+    if (depth >= min_depth && (levels.back().size() >= kWantedTasks * threads_ || depth >= max_depth)) break;
+    std::set<Pair> next;
+    for (auto [x, y] : levels.back())
+      for (unsigned c = 0; c < alphabet_[depth]; ++c)
+        if (!trivial(child(x, c), child(y, c))) next.insert({child(x, c), child(y, c)});
+    levels.push_back(std::move(next));
   }
-  if (parts.size() < 2) return apply(op, a, b, 0);  // nothing to share out
-  std::vector<std::pair<const std::pair<NodeId, NodeId>, NodeId>*> tasks;
-  for (auto& part : parts) tasks.push_back(&part);
-  run_tasks(tasks.size(), [&](std::size_t t) {
-    auto& [pair, result] = *tasks[t];
-    result = apply(op, pair.first, pair.second, depth);
-  });
-  std::function<NodeId(NodeId, NodeId, unsigned)> build = [&](NodeId x, NodeId y, unsigned layer) {
-    if (trivial(x, y)) return apply(op, x, y, layer);
-    if (layer == depth) return parts.at({x, y});
-    Kids kids{};
-    for (unsigned c = 0; c < alphabet_[layer]; ++c) kids[c] = build(child(x, c), child(y, c), layer + 1);
-    return find_or_add(layer, kids.data());
-  };
-  return build(a, b, 0);
+  const unsigned depth = static_cast<unsigned>(levels.size() - 1);
+  const std::vector<Pair> tasks(levels.back().begin(), levels.back().end());
+  if (tasks.size() < 2) return apply(op, a, b, 0);  // nothing to share out
+  std::vector<NodeId> results(tasks.size());
+  run_tasks(tasks.size(), [&](std::size_t t) { results[t] = apply(op, tasks[t].first, tasks[t].second, depth); });
+  // Back up: each level's states from the results of the level below.
+  std::map<Pair, NodeId> below;
+  for (std::size_t t = 0; t < tasks.size(); ++t) below[tasks[t]] = results[t];
+  for (unsigned i = depth; i-- > 0;) {
+    std::map<Pair, NodeId> here;
+    for (auto [x, y] : levels[i]) {
+      Kids kids{};
+      for (unsigned c = 0; c < alphabet_[i]; ++c) {
+        const NodeId cx = child(x, c), cy = child(y, c);
+        kids[c] = trivial(cx, cy) ? apply(op, cx, cy, i + 1) : below.at({cx, cy});
+      }
+      here[{x, y}] = find_or_add(i, kids.data());
+    }
+    below = std::move(here);
+  }
+  return below.at({a, b});
 }
 
 }  // namespace zermelo::dfa

@@ -561,7 +561,7 @@ NodeId Manager::change_all(NodeId root, const std::vector<ChangeId>& ids, NodeId
   }
   MoveMask all;
   for (std::size_t m = 0; m < ids.size(); ++m) all.set(m);
-  if (threads_ == 1) {
+  if (!worth_splitting()) {
     Image image(*this, touches, finished, pair_moves);
     return image.rec(root, image.masks.intern(all), within, 0);
   }
@@ -578,7 +578,7 @@ NodeId Manager::change_all(NodeId root, const std::vector<ChangeId>& ids, NodeId
     for (std::size_t p = 0; p < level.size(); ++p) distinct.insert(PrefixWork{level_within[p], level[p]});
     return distinct.size();
   };
-  const unsigned min_depth = split_depth(), max_depth = std::min(length() - 1, min_depth + 3);
+  const unsigned min_depth = split_depth(), max_depth = split_max_depth();
   unsigned depth = 0;
   for (; depth < min_depth || (depth < max_depth && distinct_tasks() < kWantedTasks * threads_); ++depth) {
     const unsigned i = depth;

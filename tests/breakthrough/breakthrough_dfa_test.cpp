@@ -219,7 +219,7 @@ TEST(BreakthroughDfa, TwoThreadsSolveLikeOne) {
     dfa::SetGame g = breakthrough::make_game(*m, b);
     auto back = dfa::retrograde(g, 2);
     auto one = dfa::solve_by_reach(g, back.won, back.lost, 200);
-    m->set_threads(2);
+    m->set_threads(2, 0);  // split even these small operations
     m->clear_operation_cache();
     auto back2 = dfa::retrograde(g, 2);
     EXPECT_EQ(back2.won, back.won) << board;

@@ -110,7 +110,7 @@ TEST(DfaSet, TwoThreadsBuildTheSameStatesAsOne) {
   for (int round = 0; round < 30; ++round) {
     Model a = random_model(rng, rng() % 150), b = random_model(rng, rng() % 150);
     Set sa = build(mgr, a), sb = build(mgr, b);
-    mgr.set_threads(2);
+    mgr.set_threads(2, 0);  // split even these small operations
     mgr.clear_operation_cache();
     Set u2 = sa | sb, i2 = sa & sb, d2 = sa - sb, img2 = sa.change_all(ids), within2 = sa.change_all_within(ids, sb);
     mgr.set_threads(1);
@@ -239,7 +239,7 @@ TEST(DfaSet, RefusesCleanlyOverTheMemoryBudget) {
   for (unsigned threads : {1u, 2u}) {
     std::vector<unsigned> bits(20, 2);
     Manager mgr(bits, 2u << 20);
-    mgr.set_threads(threads);
+    mgr.set_threads(threads, 0);
     std::mt19937 rng(1);
     Set acc = mgr.empty();
     EXPECT_THROW(

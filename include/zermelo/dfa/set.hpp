@@ -91,9 +91,12 @@ class Manager {
   NodeId child(NodeId n, unsigned c) const { return children_[static_cast<std::size_t>(n) * arity_ + c]; }
   unsigned layer_of(NodeId n) const { return layer_[n]; }
 
-  // Threads for the big operations: 1 (all on the calling thread) or 2.
+  // Threads for the big operations: 1 (all on the calling thread) or 2. Operations are split only
+  // while the table holds at least min_live_states states (small tables make small operations,
+  // which the split would only slow down).
   static constexpr unsigned kMaxThreads = 2;
-  void set_threads(unsigned n);
+  static constexpr std::size_t kSplitMinLiveStates = std::size_t{1} << 16;
+  void set_threads(unsigned n, std::size_t min_live_states = kSplitMinLiveStates);
   unsigned threads() const { return threads_; }
   // CPU time spent in the operations split over threads: all threads together, and the sum over
   // those operations of the busiest thread's share (what they would take on free cores).
@@ -185,7 +188,9 @@ class Manager {
   void at_safe_point();
   // The number of strings of `depth` characters (prefixes; the last character least significant).
   std::size_t prefixes(unsigned depth) const;
-  unsigned split_depth() const;  // how many characters split an operation into tasks (at least)
+  bool worth_splitting() const;
+  unsigned split_depth() const;      // how many characters split an operation into tasks (at least)
+  unsigned split_max_depth() const;  // (at most, when few tasks are distinct)
   static constexpr std::size_t kWantedTasks = 256;  // a thread: enough that the threads end together
   // Builds the top `depth` layers over parts[prefix] (each on layer depth).
   NodeId assemble(const std::vector<NodeId>& parts, unsigned depth);
@@ -193,6 +198,7 @@ class Manager {
   struct Image;                         // one thread's state of a partitioned image
   static thread_local unsigned this_worker_;  // 0 on the calling thread, 1.. on the helpers
   unsigned threads_ = 1;
+  std::size_t split_min_live_ = kSplitMinLiveStates;
   ParallelStats parallel_;
   unsigned workers_ = 1;               // threads building states right now (1 outside run_tasks)
   unsigned worker_shift_ = 0;          // log2(workers_): the cache is split into that many parts

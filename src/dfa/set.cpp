@@ -2,34 +2,20 @@
 #include "zermelo/dfa/set.hpp"
 
 #include <algorithm>
-#include <array>
+#include <immintrin.h>
 
+#include <array>
+#include <atomic>
+#include <map>
+#include <memory>
+#include <set>
+
+#include "src/dfa/table_internal.hpp"
 #include "zermelo/util/size.hpp"
 
 namespace zermelo::dfa {
+using detail::kDeadLayer, detail::kMaxArity, detail::Kids, detail::TableFull, detail::mix, detail::hash_node;
 namespace {
-
-constexpr std::uint16_t kDeadLayer = 0xFFFF;
-constexpr unsigned kMaxArity = 32;
-using Kids = std::array<NodeId, kMaxArity>;
-
-// Thrown inside an operation when the table is full; caught by Manager::run.
-struct TableFull {};
-
-std::uint64_t mix(std::uint64_t h) {
-  h ^= h >> 33;
-  h *= 0xff51afd7ed558ccdULL;
-  h ^= h >> 33;
-  h *= 0xc4ceb9fe1a85ec53ULL;
-  h ^= h >> 33;
-  return h;
-}
-
-std::uint64_t hash_node(unsigned layer, const NodeId* kids, unsigned arity) {
-  std::uint64_t h = layer * 0x9E3779B97F4A7C15ULL;
-  for (unsigned c = 0; c < arity; ++c) h = mix(h ^ (kids[c] + 0x632BE59BD9B4E019ULL * (c + 1)));
-  return h;
-}
 
 }  // namespace
 
@@ -95,6 +81,12 @@ std::uint64_t Manager::bytes_for_capacity(std::size_t capacity) const {
          slots * sizeof(NodeId);
 }
 
+std::uint64_t Manager::scratch_bytes() const {
+  std::uint64_t total = 0;
+  for (const auto& b : scratch_bytes_) total += b.load(std::memory_order_relaxed);
+  return total;
+}
+
 std::uint64_t Manager::table_bytes() const {
   return bytes_for_capacity(capacity_) + cache_.size() * sizeof(CacheEntry);
 }
@@ -104,7 +96,7 @@ void Manager::grow_table() {
   std::size_t want = capacity_ * 2;
   // The arrays were reserved up to max_capacity_: growing touches new pages, it does not copy.
   auto fits = [&](std::size_t cap) {
-    return cap <= max_capacity_ && bytes_for_capacity(cap) + cache_bytes + scratch_bytes_ <= tables_budget_;
+    return cap <= max_capacity_ && bytes_for_capacity(cap) + cache_bytes + scratch_bytes() <= tables_budget_;
   };
   while (want > capacity_ && !fits(want)) want = capacity_ + (want - capacity_) / 2;
   if (want <= capacity_ + 1024) throw TableFull{};
@@ -116,7 +108,7 @@ void Manager::grow_table() {
   // again: keep about one entry per two states while it stays within 1/8 of the budget.
   std::size_t entries = cache_.size();
   while (entries < capacity_ / 2 && (entries * 2) * sizeof(CacheEntry) * 8 <= tables_budget_ &&
-         bytes_for_capacity(capacity_) + entries * 2 * sizeof(CacheEntry) + scratch_bytes_ <= tables_budget_)
+         bytes_for_capacity(capacity_) + entries * 2 * sizeof(CacheEntry) + scratch_bytes() <= tables_budget_)
     entries *= 2;
   if (entries != cache_.size()) cache_.assign(entries, CacheEntry{0, 0, 0, 0});
   std::size_t slots = unique_slots_for(capacity_);
@@ -128,36 +120,31 @@ void Manager::grow_table() {
 
 void Manager::rebuild_unique() {
   std::fill(unique_.begin(), unique_.end(), kEmptyNode);
-  unique_used_ = 0;
+  if (threads_ > 1 && allocated_ > (std::size_t{1} << 20)) return rebuild_unique_split();
   for (std::size_t n = 2; n < allocated_; ++n) {
     if (layer_[n] == kDeadLayer) continue;
     std::uint64_t h = hash_node(layer_[n], &children_[n * arity_], arity_);
     std::size_t slot = unique_home(h);
     while (unique_[slot] != kEmptyNode) slot = unique_next(slot);
     unique_[slot] = unique_entry(h, static_cast<NodeId>(n));
-    ++unique_used_;
   }
 }
 
-NodeId Manager::find_or_add(unsigned layer, const NodeId* kids) {
-  bool all_empty = true;
-  for (unsigned c = 0; c < arity_; ++c) all_empty &= kids[c] == kEmptyNode;
-  if (all_empty) return kEmptyNode;  // canonical: the empty language is the one dead state
+bool Manager::all_dead(const NodeId* kids) const {
+  bool all = true;
+  for (unsigned c = 0; c < arity_; ++c) all &= kids[c] == kEmptyNode;
+  return all;
+}
+
+NodeId Manager::find_or_add_alone(unsigned layer, const NodeId* kids) {
+  if (all_dead(kids)) return kEmptyNode;  // canonical: the empty language is the one dead state
   const std::uint64_t h = hash_node(layer, kids, arity_);
   const NodeId tag = unique_entry(h, 0);
   std::size_t slot = unique_home(h);
   while (true) {
     NodeId e = unique_[slot];
     if (e == kEmptyNode) break;
-    if ((e & ~id_mask_) == tag) {
-      // Children that are not all dead fix the layer (they lie on the next one), so the layer
-      // needs no look-up of its own: one memory access less per probe.
-      NodeId n = e & id_mask_;
-      const NodeId* have = &children_[static_cast<std::size_t>(n) * arity_];
-      unsigned c = 0;
-      while (c < arity_ && have[c] == kids[c]) ++c;
-      if (c == arity_) return n;
-    }
+    if (entry_is(e, tag, kids)) return e & id_mask_;
     slot = unique_next(slot);
   }
   NodeId n;
@@ -167,7 +154,7 @@ NodeId Manager::find_or_add(unsigned layer, const NodeId* kids) {
   } else {
     if (allocated_ >= capacity_) {
       grow_table();
-      return find_or_add(layer, kids);  // the unique table may have been rebuilt
+      return find_or_add_alone(layer, kids);  // the unique table may have been rebuilt
     }
     if (allocated_ >= id_mask_) throw TableFull{};
     n = static_cast<NodeId>(allocated_++);
@@ -176,9 +163,38 @@ NodeId Manager::find_or_add(unsigned layer, const NodeId* kids) {
   layer_[n] = static_cast<std::uint16_t>(layer);
   refs_[n] = 0;
   unique_[slot] = unique_entry(h, n);
-  ++unique_used_;
   peak_nodes_ = std::max(peak_nodes_, live_nodes());
   return n;
+}
+
+NodeId Manager::find_or_add_shared(unsigned layer, const NodeId* kids) {
+  if (all_dead(kids)) return kEmptyNode;
+  // A safe point: no probe is under way, so the table may grow here while this thread waits.
+  if (attention_.load(std::memory_order_relaxed)) at_safe_point();
+  std::vector<NodeId>& spares = spares_[this_worker_];
+  if (spares.empty()) refill_spares(spares);
+  const std::uint64_t h = hash_node(layer, kids, arity_);
+  const NodeId tag = unique_entry(h, 0);
+  std::size_t slot = unique_home(h);
+  while (true) {
+    std::atomic_ref<NodeId> cell(unique_[slot]);
+    NodeId e = cell.load(std::memory_order_acquire);
+    if (e == kEmptyNode) {
+      // Write the new state, then publish it in the slot: a thread that sees the slot sees the
+      // children. If another thread filled the slot first, look at what it put there.
+      const NodeId n = spares.back();
+      std::copy(kids, kids + arity_, &children_[static_cast<std::size_t>(n) * arity_]);
+      layer_[n] = static_cast<std::uint16_t>(layer);
+      refs_[n] = 0;
+      if (cell.compare_exchange_strong(e, unique_entry(h, n), std::memory_order_acq_rel, std::memory_order_acquire)) {
+        spares.pop_back();
+        return n;
+      }
+      layer_[n] = kDeadLayer;  // still a spare
+    }
+    if (entry_is(e, tag, kids)) return e & id_mask_;
+    slot = unique_next(slot);
+  }
 }
 
 NodeId Manager::make_node(unsigned layer, const NodeId* children) {
@@ -202,19 +218,26 @@ NodeId Manager::make_node(unsigned layer, const NodeId* children) {
 
 Set Manager::adopt(NodeId root) { return Set(this, root); }
 
+thread_local unsigned Manager::this_worker_ = 0;
+
+// An entry is read and written with one 16-byte aligned access each (see cache_slot). The empty
+// asm holds the value in a register: without it the compiler may read the fields one by one,
+// and a thread could then match the key of one entry and take the result of another.
 bool Manager::cache_lookup(std::uint32_t op, NodeId a, NodeId b, NodeId& out) const {
   std::uint64_t h = mix((static_cast<std::uint64_t>(a) << 32 | b) ^ (static_cast<std::uint64_t>(op) * 0x9E3779B97F4A7C15ULL));
-  const CacheEntry& e = cache_[h & (cache_.size() - 1)];
-  if (e.op == op && e.a == a && e.b == b) {
-    out = e.r;
-    return true;
-  }
-  return false;
+  __m128i entry = _mm_load_si128(reinterpret_cast<const __m128i*>(&cache_[cache_slot(h)]));
+  asm("" : "+x"(entry));
+  const __m128i key = _mm_set_epi32(0, static_cast<int>(b), static_cast<int>(a), static_cast<int>(op));
+  if ((_mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(entry, key))) & 0b0111) != 0b0111) return false;
+  out = static_cast<NodeId>(_mm_extract_epi32(entry, 3));
+  return true;
 }
 
 void Manager::cache_store(std::uint32_t op, NodeId a, NodeId b, NodeId r) {
   std::uint64_t h = mix((static_cast<std::uint64_t>(a) << 32 | b) ^ (static_cast<std::uint64_t>(op) * 0x9E3779B97F4A7C15ULL));
-  cache_[h & (cache_.size() - 1)] = CacheEntry{op, a, b, r};
+  __m128i entry = _mm_set_epi32(static_cast<int>(r), static_cast<int>(b), static_cast<int>(a), static_cast<int>(op));
+  asm("" : "+x"(entry));
+  _mm_store_si128(reinterpret_cast<__m128i*>(&cache_[cache_slot(h)]), entry);
 }
 
 NodeId Manager::apply(Op op, NodeId a, NodeId b, unsigned layer) {
@@ -418,18 +441,112 @@ class ImageMemo {
 // the image outside it is never built.
 constexpr NodeId kNoRestriction = 0xFFFFFFFFu;
 
+// One thread's share of a partitioned image: its own memo and interned masks (node table and
+// operation cache are the manager's).
+struct Manager::Image {
+  Manager& m;
+  // Per layer: which moves touch it, which moves have finished before it, and for every
+  // (before, after) pair the moves that relabel it so.
+  const std::vector<MoveMask>& touches;
+  const std::vector<MoveMask>& finished;
+  const std::vector<std::vector<MoveMask>>& pair_moves;
+  ImageMemo memo;
+  MaskTable masks;
+  std::atomic<std::uint64_t>& scratch;
+
+  Image(Manager& manager, const std::vector<MoveMask>& t, const std::vector<MoveMask>& f,
+        const std::vector<std::vector<MoveMask>>& p)
+      : m(manager), touches(t), finished(f), pair_moves(p),
+        // The memo's bytes are scratch memory of the manager while the image runs: the node
+        // table's growth counts them, and the memo grows only into what the table leaves.
+        memo([this](std::uint64_t bytes) {
+          const std::uint64_t others = m.scratch_bytes() - scratch.load(std::memory_order_relaxed);
+          if (m.bytes_for_capacity(m.capacity_) + m.cache_.size() * sizeof(CacheEntry) + others + bytes >
+              m.tables_budget_ / 4 * 3)
+            return false;
+          scratch.store(bytes, std::memory_order_relaxed);
+          return true;
+        }),
+        scratch(m.scratch_bytes_[this_worker_]) {
+    scratch.store(memo.bytes(), std::memory_order_relaxed);
+  }
+  ~Image() { scratch.store(0, std::memory_order_relaxed); }
+
+  // The image of the strings below n (on layer i) under the moves of mask that are still under
+  // way there, within w. i is passed down rather than looked up: one memory access less.
+  NodeId rec(NodeId n, std::uint32_t mask_id, NodeId w, unsigned i) {
+    if (n == kEmptyNode || w == kEmptyNode) return kEmptyNode;
+    const MoveMask mask = masks[mask_id];  // a copy: interning may move the table
+    if (!mask.any()) return kEmptyNode;
+    MoveMask done = mask & finished[i];
+    if (done.any()) {  // those moves leave the rest of the string as it is
+      MoveMask rest = mask & ~finished[i];
+      NodeId same = w == kNoRestriction ? n : m.apply(kIntersect, n, w, i);
+      return rest.any() ? m.apply(kUnion, same, rec(n, masks.intern(rest), w, i), i) : same;
+    }
+    NodeId known;
+    if (memo.find(n, w, mask_id, known)) return known;
+    MoveMask untouched = mask & ~touches[i];
+    Kids kids{};
+    for (unsigned c2 = 0; c2 < m.alphabet_[i]; ++c2) {
+      NodeId w2 = w == kNoRestriction ? kNoRestriction : m.child(w, c2);
+      if (w2 == kEmptyNode) continue;
+      for (unsigned c = 0; c < m.alphabet_[i]; ++c) {
+        NodeId sub = m.child(n, c);
+        if (sub == kEmptyNode) continue;
+        MoveMask go = mask & pair_moves[i][c * m.arity_ + c2];
+        if (c == c2) go = go | untouched;
+        if (!go.any()) continue;
+        kids[c2] = m.apply(kUnion, kids[c2], rec(sub, masks.intern(go), w2, i + 1), i + 1);
+      }
+    }
+    NodeId r = m.find_or_add(i, kids.data());
+    memo.insert(n, w, mask_id, r);
+    return r;
+  }
+};
+
+namespace {
+
+// What an image still has to do below one prefix of its output: the states it reads there, each
+// with the moves still under way (mask) and whether some move has already finished (ident: the
+// state's strings are copied as they are).
+struct Pending {
+  NodeId n;
+  MoveMask mask;
+  bool ident;
+  bool operator<(const Pending& o) const {
+    if (n != o.n) return n < o.n;
+    if (ident != o.ident) return ident < o.ident;
+    return o.mask.w > mask.w;
+  }
+};
+struct PrefixWork {
+  NodeId within;
+  std::vector<Pending> pending;  // sorted by state, one entry a state
+  bool operator<(const PrefixWork& o) const {
+    if (within != o.within) return within < o.within;
+    if (pending.size() != o.pending.size()) return pending.size() < o.pending.size();
+    for (std::size_t i = 0; i < pending.size(); ++i) {
+      if (pending[i] < o.pending[i]) return true;
+      if (o.pending[i] < pending[i]) return false;
+    }
+    return false;
+  }
+};
+
+}  // namespace
+
 NodeId Manager::change_all(NodeId root, const std::vector<ChangeId>& ids, NodeId within) {
   if (ids.size() > 256) {  // split: the mask holds 256 moves
     NodeId acc = kEmptyNode;
     for (std::size_t i = 0; i < ids.size(); i += 256) {
       std::vector<ChangeId> part(ids.begin() + static_cast<long>(i), ids.begin() + static_cast<long>(std::min(ids.size(), i + 256)));
-      acc = apply(kUnion, acc, change_all(root, part, within), 0);
+      acc = apply_top(kUnion, acc, change_all(root, part, within));
     }
     return acc;
   }
   const unsigned L = length();
-  // Per layer: which moves touch it, which moves have finished before it, and for every
-  // (before, after) pair the moves that relabel it so.
   std::vector<MoveMask> touches(L + 1), finished(L + 1);
   std::vector<std::vector<MoveMask>> pair_moves(L, std::vector<MoveMask>(arity_ * arity_));
   for (std::size_t m = 0; m < ids.size(); ++m) {
@@ -442,54 +559,91 @@ NodeId Manager::change_all(NodeId root, const std::vector<ChangeId>& ids, NodeId
     }
     for (unsigned i = last; i <= L; ++i) finished[i].set(m);
   }
-  // The memo's bytes are scratch memory of the manager while the image runs: the node table's
-  // growth counts them, and the memo grows only into what the table leaves of the budget.
-  ImageMemo memo([this](std::uint64_t bytes) {
-    if (bytes_for_capacity(capacity_) + cache_.size() * sizeof(CacheEntry) + bytes > tables_budget_ / 4 * 3) return false;
-    scratch_bytes_ = bytes;
-    return true;
-  });
-  scratch_bytes_ = memo.bytes();
-  struct ScratchReset {
-    std::uint64_t& bytes;
-    ~ScratchReset() { bytes = 0; }
-  } reset{scratch_bytes_};
-  MaskTable masks;
-  // i = the layer of n (and of w): passed down rather than looked up, one memory access less.
-  std::function<NodeId(NodeId, std::uint32_t, NodeId, unsigned)> rec = [&](NodeId n, std::uint32_t mask_id, NodeId w,
-                                                                           unsigned i) -> NodeId {
-    if (n == kEmptyNode || w == kEmptyNode) return kEmptyNode;
-    const MoveMask mask = masks[mask_id];  // a copy: interning may move the table
-    if (!mask.any()) return kEmptyNode;
-    MoveMask done = mask & finished[i];
-    if (done.any()) {  // those moves leave the rest of the string as it is
-      MoveMask rest = mask & ~finished[i];
-      NodeId same = w == kNoRestriction ? n : apply(kIntersect, n, w, i);
-      return rest.any() ? apply(kUnion, same, rec(n, masks.intern(rest), w, i), i) : same;
-    }
-    NodeId known;
-    if (memo.find(n, w, mask_id, known)) return known;
-    MoveMask untouched = mask & ~touches[i];
-    Kids kids{};
-    for (unsigned c2 = 0; c2 < alphabet_[i]; ++c2) {
-      NodeId w2 = w == kNoRestriction ? kNoRestriction : child(w, c2);
-      if (w2 == kEmptyNode) continue;
-      for (unsigned c = 0; c < alphabet_[i]; ++c) {
-        NodeId sub = child(n, c);
-        if (sub == kEmptyNode) continue;
-        MoveMask go = mask & pair_moves[i][c * arity_ + c2];
-        if (c == c2) go = go | untouched;
-        if (!go.any()) continue;
-        kids[c2] = apply(kUnion, kids[c2], rec(sub, masks.intern(go), w2, i + 1), i + 1);
-      }
-    }
-    NodeId r = find_or_add(i, kids.data());
-    memo.insert(n, w, mask_id, r);
-    return r;
-  };
   MoveMask all;
   for (std::size_t m = 0; m < ids.size(); ++m) all.set(m);
-  return rec(root, masks.intern(all), within, 0);
+  if (!worth_splitting()) {
+    Image image(*this, touches, finished, pair_moves);
+    return image.rec(root, image.masks.intern(all), within, 0);
+  }
+
+  // Several threads: split the output by its first `depth` characters. For each prefix, follow
+  // the recursion of Image::rec down to layer `depth` (cheap: a few states a layer) and collect
+  // what is pending there; equal work for different prefixes is done once.
+  // Prefixes that lead to the same work are one task; when few tasks remain distinct, one more
+  // character splits them further (a few big tasks leave a thread idle at the end).
+  std::vector<std::vector<Pending>> level{{Pending{root, all, false}}};
+  std::vector<NodeId> level_within{within};
+  auto distinct_tasks = [&] {
+    std::set<PrefixWork> distinct;
+    for (std::size_t p = 0; p < level.size(); ++p) distinct.insert(PrefixWork{level_within[p], level[p]});
+    return distinct.size();
+  };
+  const unsigned min_depth = split_depth(), max_depth = split_max_depth();
+  unsigned depth = 0;
+  for (; depth < min_depth || (depth < max_depth && distinct_tasks() < kWantedTasks * threads_); ++depth) {
+    const unsigned i = depth;
+    std::vector<std::vector<Pending>> next;
+    std::vector<NodeId> next_within;
+    for (std::size_t p = 0; p < level.size(); ++p) {
+      for (unsigned c2 = 0; c2 < alphabet_[i]; ++c2) {
+        NodeId w = level_within[p];
+        NodeId w2 = w == kNoRestriction ? kNoRestriction : (w == kEmptyNode ? kEmptyNode : child(w, c2));
+        std::map<NodeId, Pending> below;
+        auto add = [&](NodeId n, const MoveMask& mask, bool ident) {
+          if (n == kEmptyNode || (!ident && !mask.any())) return;
+          auto [it, fresh] = below.try_emplace(n, Pending{n, mask, ident});
+          if (!fresh) it->second.mask = it->second.mask | mask, it->second.ident |= ident;
+        };
+        if (w2 != kEmptyNode)
+          for (const Pending& pd : level[p]) {
+            if (pd.ident) add(child(pd.n, c2), MoveMask{}, true);
+            MoveMask mask = pd.mask;
+            if ((mask & finished[i]).any()) add(child(pd.n, c2), MoveMask{}, true);
+            mask = mask & ~finished[i];
+            if (!mask.any()) continue;
+            MoveMask untouched = mask & ~touches[i];
+            for (unsigned c = 0; c < alphabet_[i]; ++c) {
+              MoveMask go = mask & pair_moves[i][c * arity_ + c2];
+              if (c == c2) go = go | untouched;
+              add(child(pd.n, c), go, false);
+            }
+          }
+        std::vector<Pending> list;
+        for (auto& [n, pd] : below) list.push_back(pd);
+        next.push_back(std::move(list));
+        next_within.push_back(w2);
+      }
+    }
+    level = std::move(next);
+    level_within = std::move(next_within);
+  }
+  std::map<PrefixWork, std::size_t> task_of;
+  std::vector<const PrefixWork*> tasks;
+  std::vector<std::size_t> prefix_task(level.size());
+  for (std::size_t p = 0; p < level.size(); ++p) {
+    PrefixWork work{level_within[p], std::move(level[p])};
+    auto [it, fresh] = task_of.try_emplace(std::move(work), tasks.size());
+    if (fresh) tasks.push_back(&it->first);
+    prefix_task[p] = it->second;
+  }
+  std::vector<NodeId> results(tasks.size(), kEmptyNode);
+  std::array<std::unique_ptr<Image>, kMaxThreads> images;  // one a thread, kept across its tasks
+  run_tasks(tasks.size(), [&](std::size_t t) {
+    auto& image = images[this_worker_];
+    if (!image) image = std::make_unique<Image>(*this, touches, finished, pair_moves);
+    const PrefixWork& work = *tasks[t];
+    NodeId acc = kEmptyNode;
+    if (work.within != kEmptyNode)
+      for (const Pending& pd : work.pending) {
+        if (pd.ident) acc = apply(kUnion, acc, work.within == kNoRestriction ? pd.n : apply(kIntersect, pd.n, work.within, depth), depth);
+        if (pd.mask.any()) acc = apply(kUnion, acc, image->rec(pd.n, image->masks.intern(pd.mask), work.within, depth), depth);
+      }
+    results[t] = acc;
+  });
+  for (auto& image : images) image.reset();
+  std::vector<NodeId> parts(level.size());
+  for (std::size_t p = 0; p < parts.size(); ++p) parts[p] = results[prefix_task[p]];
+  return assemble(parts, depth);
 }
 
 Manager::ChangeId Manager::intern(const Change& c) {
@@ -608,13 +762,13 @@ Set Manager::singleton(const std::vector<std::uint8_t>& s) {
 }
 
 Set Set::operator|(const Set& o) const {
-  return Set(m_, m_->run([&] { return m_->apply(Manager::kUnion, root_, o.root_, 0); }));
+  return Set(m_, m_->run([&] { return m_->apply_top(Manager::kUnion, root_, o.root_); }));
 }
 Set Set::operator&(const Set& o) const {
-  return Set(m_, m_->run([&] { return m_->apply(Manager::kIntersect, root_, o.root_, 0); }));
+  return Set(m_, m_->run([&] { return m_->apply_top(Manager::kIntersect, root_, o.root_); }));
 }
 Set Set::operator-(const Set& o) const {
-  return Set(m_, m_->run([&] { return m_->apply(Manager::kMinus, root_, o.root_, 0); }));
+  return Set(m_, m_->run([&] { return m_->apply_top(Manager::kMinus, root_, o.root_); }));
 }
 Set Set::change(Manager::ChangeId id) const {
   return Set(m_, m_->run([&] { return m_->change_rec(id, 0, root_); }));

@@ -4,6 +4,8 @@
 #include <chrono>
 #include <cmath>
 #include <filesystem>
+#include <future>
+#include <tuple>
 #include <map>
 #include <stdexcept>
 
@@ -53,6 +55,15 @@ Set image(const SetGame& g, const Set& s, bool backwards, const Set* within = nu
     parts.push_back(moved);
   }
   return unite_all(std::move(parts), m);
+}
+
+// The statistics of two sets, walked at once when the manager has two threads (the walks only
+// read the table, and nothing builds states meanwhile).
+std::pair<SetStats, SetStats> stats_of_both(const Set& a, const Set& b) {
+  if (a.manager()->threads() == 1) return {stats_of(a), stats_of(b)};
+  auto second = std::async(std::launch::async, [&b] { return stats_of(b); });
+  SetStats first = stats_of(a);
+  return {first, second.get()};
 }
 
 }  // namespace
@@ -146,8 +157,7 @@ ReachResult solve_by_reach(const SetGame& g, const Set& known_won, const Set& kn
     Set open = current - known;
     ReachStep st;
     st.ply = static_cast<unsigned>(r.reach.size());
-    st.reach = stats_of(current);
-    st.undecided = stats_of(open);
+    std::tie(st.reach, st.undecided) = stats_of_both(current, open);
     st.seconds = seconds_since(t0);
     all_reached = all_reached | current;
     r.reach.push_back(current);
@@ -187,8 +197,7 @@ ReachResult solve_by_reach(const SetGame& g, const Set& known_won, const Set& kn
     r.won[i] = (r.reach[i] & known_won) | won_open;
     r.lost[i] = r.reach[i] - r.won[i];
     if (!(r.lost[i] & known_won).is_empty()) throw std::logic_error("solve_by_reach: inconsistent known sets");
-    r.steps[i].won = stats_of(r.won[i]);
-    r.steps[i].lost = stats_of(r.lost[i]);
+    std::tie(r.steps[i].won, r.steps[i].lost) = stats_of_both(r.won[i], r.lost[i]);
     open_lost_below = undecided[i] - won_open;
     if (g.simplify_backup && i > 0) {
       // Ply i-1 asks only whether its undecided positions outside reverse(known_lost) have a move

@@ -210,6 +210,29 @@ TEST(BreakthroughDfa, MeetInTheMiddleAgreesWithPlainReach) {
   }
 }
 
+// A solve on two threads makes the very states of a solve on one: the same roots, ply by ply, in
+// one table. The budget is tight, so the table grows (and collects garbage) while threads build.
+TEST(BreakthroughDfa, TwoThreadsSolveLikeOne) {
+  for (const char* board : {"3x5", "4x4"}) {
+    auto b = breakthrough::parse_board(board);
+    auto m = breakthrough::make_manager(b, 48u << 20);
+    dfa::SetGame g = breakthrough::make_game(*m, b);
+    auto back = dfa::retrograde(g, 2);
+    auto one = dfa::solve_by_reach(g, back.won, back.lost, 200);
+    m->set_threads(2, 0);  // split even these small operations
+    m->clear_operation_cache();
+    auto back2 = dfa::retrograde(g, 2);
+    EXPECT_EQ(back2.won, back.won) << board;
+    EXPECT_EQ(back2.lost, back.lost) << board;
+    auto two = dfa::solve_by_reach(g, back.won, back.lost, 200);
+    EXPECT_EQ(two.reach, one.reach) << board;
+    EXPECT_EQ(two.won, one.won) << board;
+    EXPECT_EQ(two.lost, one.lost) << board;
+    EXPECT_EQ(two.start_won, one.start_won) << board;
+    EXPECT_GT(m->parallel_stats().sections, 0u) << board;
+  }
+}
+
 TEST(BreakthroughDfa, TerminalSetsAndStart) {
   SetSolve s = make("3x4");
   auto b = breakthrough::parse_board("3x4");

@@ -95,6 +95,40 @@ TEST(DfaSet, OperationsMatchExplicitSets) {
   }
 }
 
+// Two threads: the operations split over them give the explicit results, and the very states one
+// thread builds (the same roots in the same table: no state was built twice). The image too.
+TEST(DfaSet, TwoThreadsBuildTheSameStatesAsOne) {
+  Manager mgr(kAlphabet, 64u << 20);
+  std::mt19937 rng(11);
+  std::vector<Manager::ChangeId> ids;
+  for (unsigned k = 0; k < 6; ++k) {  // swap two characters at k, and move 1 to 2 at a later 3-letter position
+    const unsigned later = std::vector<unsigned>{1, 2, 4, 5}[k % 4];
+    std::vector<Relabel> relabels{Relabel{k, {{0, 1}, {1, 0}}}};
+    if (later != k) relabels.push_back(Relabel{later, {{1, 2}, {0, 0}}});
+    ids.push_back(mgr.intern(Change{relabels}));
+  }
+  for (int round = 0; round < 30; ++round) {
+    Model a = random_model(rng, rng() % 150), b = random_model(rng, rng() % 150);
+    Set sa = build(mgr, a), sb = build(mgr, b);
+    mgr.set_threads(2, 0);  // split even these small operations
+    mgr.clear_operation_cache();
+    Set u2 = sa | sb, i2 = sa & sb, d2 = sa - sb, img2 = sa.change_all(ids), within2 = sa.change_all_within(ids, sb);
+    mgr.set_threads(1);
+    mgr.clear_operation_cache();
+    Set u1 = sa | sb, i1 = sa & sb, d1 = sa - sb, img1 = sa.change_all(ids), within1 = sa.change_all_within(ids, sb);
+    EXPECT_EQ(u2, u1);
+    EXPECT_EQ(i2, i1);
+    EXPECT_EQ(d2, d1);
+    EXPECT_EQ(img2, img1);
+    EXPECT_EQ(within2, within1);
+    Model u;
+    std::set_union(a.begin(), a.end(), b.begin(), b.end(), std::inserter(u, u.end()));
+    EXPECT_EQ(contents(u2), u);
+    EXPECT_EQ(u2.states(), minimal_states(u));
+  }
+  EXPECT_GT(mgr.parallel_stats().sections, 0u);
+}
+
 // restrict_to keeps the set on the care set and is free outside it; on sets that agree with a
 // simple set on the care set it finds fewer states.
 TEST(DfaSet, RestrictAgreesOnTheCareSet) {
@@ -200,21 +234,33 @@ TEST(DfaSet, GarbageCollectionKeepsLiveSets) {
 
 TEST(DfaSet, RefusesCleanlyOverTheMemoryBudget) {
   EXPECT_THROW(Manager(kAlphabet, 1000), DfaMemoryError);
-  // 20 binary positions: a random set of 20000 strings needs far more than 200k nodes' worth.
-  std::vector<unsigned> bits(20, 2);
-  Manager mgr(bits, 2u << 20);
-  std::mt19937 rng(1);
-  Set acc = mgr.empty();
-  EXPECT_THROW(
-      {
-        for (int i = 0; i < 200000; ++i) {
-          Str s(20);
-          for (auto& c : s) c = static_cast<std::uint8_t>(rng() & 1);
-          acc = acc | mgr.singleton(s);
-        }
-      },
-      DfaMemoryError);
-  EXPECT_LE(mgr.table_bytes(), mgr.budget_bytes());
+  // 20 binary positions: a random set of 20000 strings needs far more than 200k nodes' worth. With
+  // two threads the table grows while one waits, and the refusal stops both.
+  for (unsigned threads : {1u, 2u}) {
+    std::vector<unsigned> bits(20, 2);
+    Manager mgr(bits, 2u << 20);
+    mgr.set_threads(threads, 0);
+    std::mt19937 rng(1);
+    Set acc = mgr.empty();
+    EXPECT_THROW(
+        {
+          for (int i = 0; i < 4000; ++i) {  // batches of 50: unions with work under many prefixes
+            std::vector<Set> batch;
+            for (int j = 0; j < 50; ++j) {
+              Str s(20);
+              for (auto& c : s) c = static_cast<std::uint8_t>(rng() & 1);
+              batch.push_back(mgr.singleton(s));
+            }
+            acc = acc | unite_all(batch, mgr);
+          }
+        },
+        DfaMemoryError);
+    EXPECT_LE(mgr.table_bytes(), mgr.budget_bytes());
+    EXPECT_EQ(mgr.threads(), threads);
+    if (threads > 1) {
+      EXPECT_GT(mgr.parallel_stats().sections, 0u);
+    }
+  }
 }
 
 TEST(DfaSet, SaveAndLoadRoundTrip) {

@@ -53,6 +53,20 @@ TEST(NimDfa, LosingSetIsTheXorRuleForEveryPosition) {
   }
 }
 
+// The same retrograde solve on two threads: the very states of the one-thread solve.
+TEST(NimDfa, TwoThreadsSolveLikeOne) {
+  for (auto [m, n] : {std::pair{6u, 7u}, std::pair{8u, 8u}}) {
+    Solved s = solve(m, n);
+    s.m->set_threads(2, 0);  // split even these small operations
+    s.m->clear_operation_cache();
+    dfa::RetrogradeResult two = dfa::retrograde(s.g, 10000);
+    EXPECT_TRUE(two.converged);
+    EXPECT_EQ(two.won, s.r.won) << m << " heaps of " << n;
+    EXPECT_EQ(two.lost, s.r.lost) << m << " heaps of " << n;
+    EXPECT_GT(s.m->parallel_stats().sections, 0u);
+  }
+}
+
 TEST(NimDfa, LosingSetDfaGrowsAsHeapsTimesSticks) {
   // The XOR-zero DFA tracks the running XOR: at most 2^ceil(log2(n+1)) states a layer, so
   // states ≤ m·2n + 1, while the set holds about (n+1)^(m-1) positions.

@@ -1,6 +1,8 @@
 // `zermelo breakthrough solve` and `zermelo nim solve`: games solved with DFA position sets.
 // Prints per-step tables (set sizes in positions and DFA states, positions per byte), the winner,
 // the compression exponent, and --json for machines.
+#include <sys/resource.h>
+
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -28,6 +30,13 @@ std::uint64_t peak_rss_bytes() {
   while (std::getline(f, line))
     if (line.rfind("VmHWM:", 0) == 0) return std::stoull(line.substr(6)) * 1024;
   return 0;
+}
+
+double process_cpu_seconds() {
+  rusage ru{};
+  getrusage(RUSAGE_SELF, &ru);
+  auto secs = [](const timeval& t) { return static_cast<double>(t.tv_sec) + 1e-6 * static_cast<double>(t.tv_usec); };
+  return secs(ru.ru_utime) + secs(ru.ru_stime);
 }
 
 json stats_json(const dfa::SetStats& s) {
@@ -177,6 +186,17 @@ void solve_and_report(dfa::SetGame& g, const SolveOptions& o, const std::string&
   out["seconds"] = seconds;
   out["peak_table_states"] = g.manager->peak_nodes();
   out["peak_rss_bytes"] = peak_rss_bytes();
+  // With several threads: the CPU time of the operations split over them, and what the solve would
+  // take on free cores (the serial CPU time plus each split operation's busiest thread), a figure
+  // that does not depend on how busy the machine was.
+  const dfa::Manager::ParallelStats& par = g.manager->parallel_stats();
+  const double cpu = process_cpu_seconds();
+  const double on_free_cores = cpu - par.cpu_seconds + par.critical_seconds;
+  out["threads"] = g.manager->threads();
+  out["cpu_seconds"] = cpu;
+  out["split_cpu_seconds"] = par.cpu_seconds;
+  out["split_critical_seconds"] = par.critical_seconds;
+  out["seconds_on_free_cores"] = on_free_cores;
   if (as_json) {
     std::cout << out.dump(2) << "\n";
     return;
@@ -190,6 +210,11 @@ void solve_and_report(dfa::SetGame& g, const SolveOptions& o, const std::string&
                 static_cast<unsigned long long>(largest_pos.positions), largest_pos.states, largest_states.states,
                 static_cast<unsigned long long>(largest_states.positions), c, seconds, g.manager->peak_nodes(),
                 format_bytes(static_cast<double>(peak_rss_bytes())).c_str());
+  std::cout << buf;
+  std::snprintf(buf, sizeof buf,
+                "threads %u: CPU %.2f s, %.2f s of it in operations split over the threads (%.2f s on the busiest); "
+                "on free cores about %.2f s\n",
+                g.manager->threads(), cpu, par.cpu_seconds, par.critical_seconds, on_free_cores);
   std::cout << buf;
 }
 
@@ -220,6 +245,7 @@ ZERMELO_REGISTER_COMMAND(40, [](CLI::App& app) {
   solve->callback([] {
     breakthrough::Board b = breakthrough::parse_board(board_text);
     auto m = breakthrough::make_manager(b, cli::globals().memory_bytes);
+    m->set_threads(cli::globals().threads);
     dfa::SetGame g = breakthrough::make_game(*m, b);
     solve_and_report(g, o, "P1", "P2");
   });
@@ -235,6 +261,7 @@ ZERMELO_REGISTER_COMMAND(40, [](CLI::App& app) {
   add_solve_options(nsolve, no);
   nsolve->callback([] {
     auto m = nim_dfa::make_manager(shape, cli::globals().memory_bytes);
+    m->set_threads(cli::globals().threads);
     dfa::SetGame g = nim_dfa::make_game(*m, shape);
     solve_and_report(g, no, "first player", "second player");
   });

@@ -12,10 +12,18 @@
 // Memory is bounded: the node table never grows past the budget given to the Manager; an operation
 // that would need more first garbage-collects (states not reachable from a live Set handle) and
 // retries, and then throws DfaMemoryError, a clean refusal.
+//
+// With set_threads(2) the big operations (union, intersection, difference, the partitioned image)
+// split their result by its first characters and build the parts on several threads at once, in
+// the one shared table (see src/dfa/parallel.cpp); the sets are the same states as with one thread.
 #pragma once
+#include <array>
+#include <atomic>
+#include <condition_variable>
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <mutex>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -83,6 +91,21 @@ class Manager {
   NodeId child(NodeId n, unsigned c) const { return children_[static_cast<std::size_t>(n) * arity_ + c]; }
   unsigned layer_of(NodeId n) const { return layer_[n]; }
 
+  // Threads for the big operations: 1 (all on the calling thread) or 2. Operations are split only
+  // while the table holds at least min_live_states states (small tables make small operations,
+  // which the split would only slow down).
+  static constexpr unsigned kMaxThreads = 2;
+  static constexpr std::size_t kSplitMinLiveStates = std::size_t{1} << 16;
+  void set_threads(unsigned n, std::size_t min_live_states = kSplitMinLiveStates);
+  unsigned threads() const { return threads_; }
+  // CPU time spent in the operations split over threads: all threads together, and the sum over
+  // those operations of the busiest thread's share (what they would take on free cores).
+  struct ParallelStats {
+    std::size_t sections = 0;
+    double cpu_seconds = 0, critical_seconds = 0;
+  };
+  const ParallelStats& parallel_stats() const { return parallel_; }
+
   // Table statistics.
   std::size_t live_nodes() const { return allocated_ - free_.size(); }
   std::size_t table_slots() const { return allocated_; }  // node ids are below this
@@ -106,15 +129,34 @@ class Manager {
   NodeId run(const std::function<NodeId()>& op);
 
   NodeId apply(Op op, NodeId a, NodeId b, unsigned layer);  // a, b on `layer` (or dead/accept)
+  NodeId apply_top(Op op, NodeId a, NodeId b);               // a top-level apply, split over the threads
   NodeId change_rec(ChangeId id, std::size_t relabel_index, NodeId n);
   NodeId restrict_rec(NodeId f, NodeId care, unsigned layer, const std::vector<NodeId>& full);
   NodeId change_all(NodeId root, const std::vector<ChangeId>& ids, NodeId within);
-  NodeId find_or_add(unsigned layer, const NodeId* kids);
+  NodeId find_or_add(unsigned layer, const NodeId* kids) {
+    return workers_ > 1 ? find_or_add_shared(layer, kids) : find_or_add_alone(layer, kids);
+  }
+  NodeId find_or_add_alone(unsigned layer, const NodeId* kids);
+  NodeId find_or_add_shared(unsigned layer, const NodeId* kids);  // while several threads build states
   void grow_table();
   void rebuild_unique();
+  void rebuild_unique_split();  // the same on two threads, each inserting half of the states
   std::uint64_t bytes_for_capacity(std::size_t capacity) const;
 
   bool cache_lookup(std::uint32_t op, NodeId a, NodeId b, NodeId& out) const;
+  // The threads share the cache where a 16-byte aligned load or store is atomic (x86 with AVX:
+  // a thread never reads half of an entry another is writing); elsewhere each thread has its own
+  // part of it.
+#if defined(__AVX__)
+  static constexpr bool kSharedCache = true;
+#else
+  static constexpr bool kSharedCache = false;
+#endif
+  std::size_t cache_slot(std::uint64_t h) const {
+    if (kSharedCache) return h & (cache_.size() - 1);
+    const std::size_t part = cache_.size() >> worker_shift_;
+    return this_worker_ * part + (h & (part - 1));
+  }
   void cache_store(std::uint32_t op, NodeId a, NodeId b, NodeId r);
 
   std::vector<unsigned> alphabet_;
@@ -132,7 +174,40 @@ class Manager {
   std::size_t peak_nodes_ = 2;
   std::size_t gc_runs_ = 0;
   std::size_t gc_threshold_ = 0;
-  std::uint64_t scratch_bytes_ = 0;     // memos of an operation in progress (counted against the budget)
+  // Memos of an operation in progress, one a thread (counted against the budget).
+  std::array<std::atomic<std::uint64_t>, kMaxThreads> scratch_bytes_{};
+  std::uint64_t scratch_bytes() const;
+
+  // ---- Several threads building states in one table (src/dfa/parallel.cpp).
+  // run_tasks(count, task) runs task(0..count-1) on the threads; each thread has its own spare
+  // node ids, and the table grows only while the other threads wait at a safe point (the start of
+  // find_or_add).
+  void run_tasks(std::size_t count, const std::function<void(std::size_t)>& task);
+  void refill_spares(std::vector<NodeId>& spares);
+  void wait_while_paused(std::unique_lock<std::mutex>& lock);
+  void at_safe_point();
+  // The number of strings of `depth` characters (prefixes; the last character least significant).
+  std::size_t prefixes(unsigned depth) const;
+  bool worth_splitting() const;
+  unsigned split_depth() const;      // how many characters split an operation into tasks (at least)
+  unsigned split_max_depth() const;  // (at most, when few tasks are distinct)
+  static constexpr std::size_t kWantedTasks = 256;  // a thread: enough that the threads end together
+  // Builds the top `depth` layers over parts[prefix] (each on layer depth).
+  NodeId assemble(const std::vector<NodeId>& parts, unsigned depth);
+
+  struct Image;                         // one thread's state of a partitioned image
+  static thread_local unsigned this_worker_;  // 0 on the calling thread, 1.. on the helpers
+  unsigned threads_ = 1;
+  std::size_t split_min_live_ = kSplitMinLiveStates;
+  ParallelStats parallel_;
+  unsigned workers_ = 1;               // threads building states right now (1 outside run_tasks)
+  unsigned worker_shift_ = 0;          // log2(workers_): the cache is split into that many parts
+  std::array<std::vector<NodeId>, kMaxThreads> spares_;
+  std::mutex coord_;
+  std::condition_variable coord_cv_;
+  std::atomic<bool> attention_{false};  // pause_ or abort_: checked at every safe point
+  bool pause_ = false, abort_ = false;
+  unsigned running_ = 0;                // threads not waiting at a safe point and not finished
 
   // Open addressing, 0 = empty slot. A slot holds the node id in its low id_bits_ bits and the top
   // bits of the node's hash above them: a probe that meets another node is then usually rejected
@@ -143,14 +218,24 @@ class Manager {
   NodeId unique_entry(std::uint64_t hash, NodeId n) const {
     return id_bits_ >= 32 ? n : n | static_cast<NodeId>(hash >> (32 + id_bits_)) << id_bits_;
   }
+  // Whether entry e of the unique table is the state with these children (tag = its hash's bits).
+  // Children that are not all dead fix the layer (they lie on the next one), so the layer needs no
+  // look-up of its own: one memory access less per probe.
+  bool entry_is(NodeId e, NodeId tag, const NodeId* kids) const {
+    if ((e & ~id_mask_) != tag) return false;
+    const NodeId* have = &children_[static_cast<std::size_t>(e & id_mask_) * arity_];
+    unsigned c = 0;
+    while (c < arity_ && have[c] == kids[c]) ++c;
+    return c == arity_;
+  }
+  bool all_dead(const NodeId* kids) const;  // the children of the dead state
   // Two slots per node, any size (not a power of two: that doubled the table's bytes past each
   // power and left the budget to waste); the low 32 bits of the hash pick the slot, scaled.
   static std::size_t unique_slots_for(std::size_t capacity) { return 2 * capacity; }
   std::size_t unique_home(std::uint64_t hash) const { return static_cast<std::size_t>(((hash & 0xFFFFFFFFu) * unique_.size()) >> 32); }
   std::size_t unique_next(std::size_t slot) const { return slot + 1 == unique_.size() ? 0 : slot + 1; }
-  std::size_t unique_used_ = 0;
 
-  struct CacheEntry { std::uint32_t op; NodeId a, b, r; };
+  struct alignas(16) CacheEntry { std::uint32_t op; NodeId a, b, r; };
   HugeVector<CacheEntry> cache_;
 
   std::vector<Change> changes_;         // interned, relabels sorted by position

@@ -15,7 +15,7 @@ std::uint64_t UndecidedFilter::bytes_for(const Game& game, const std::string& ti
 }
 
 UndecidedFilter::UndecidedFilter(const Game& game, const std::string& tier, const std::string& states_run)
-    : game_(game), range_(game.group_slots(tier)), size_(range_.size()), bytes_(bytes_for(game, tier)), bits_((size_ + 63) / 64, 0) {
+    : game_(game), range_(game.group_slots(tier)), size_(range_.size()), bits_((size_ + 63) / 64, 0) {
   RunReader run(states_run, IoOptions{}, /*decode_ahead=*/true);
   Progress bar("filter of undecided groups", run.size());
   const void* span;

@@ -44,7 +44,7 @@ class UndecidedFilter {
   }
   void copied_block(StateKey first_key);
   void end_of_run();
-  std::uint64_t bytes() const { return bytes_; }
+  std::uint64_t bytes() const { return huge_page_bytes(bits_.size() * sizeof(std::uint64_t)); }
   std::uint64_t groups_cleared() const { return cleared_; }
 
  private:
@@ -54,7 +54,7 @@ class UndecidedFilter {
   void close_group();
   const Game& game_;
   Game::SlotRange range_;
-  std::uint64_t size_, bytes_;
+  std::uint64_t size_;
   HugeVector<std::uint64_t> bits_;  // huge pages: fewer TLB misses on random look-ups
   // The group being reported: whether one of its states stays undecided. After a copied block the
   // next group is assumed to have one (the block's last state may be of it).

@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <nlohmann/json.hpp>
 
 #include "tests/test_util.hpp"
 
@@ -49,6 +50,30 @@ TEST(Cli, SolveVerifyInfoAndACorruptedFile) {
   EXPECT_EQ(bad.code, 1) << bad.out;
   EXPECT_TRUE(contains(bad.out, "values-all.run: block 0")) << bad.out;
   EXPECT_TRUE(contains(bad.out, "checksum mismatch")) << bad.out;
+}
+
+// Solved tier by tier, the whole game's table is the sum of the tiers' and equals the distribution
+// of the same game solved as one tier.
+TEST(Cli, TieredSolveSumsItsTiersIntoTheWholeGame) {
+  zermelo::testing::ScratchDir dir;
+  CliRun tiered = zermelo("--json --work-dir " + (dir / "tiered") + " solve nim 3x5 tiered");
+  CliRun whole = zermelo("--json --work-dir " + (dir / "whole") + " solve nim 3x5");
+  ASSERT_EQ(tiered.code, 0) << tiered.out;
+  ASSERT_EQ(whole.code, 0) << whole.out;
+  auto t = nlohmann::json::parse(tiered.out), w = nlohmann::json::parse(whole.out);
+  ASSERT_GT(t["tiers"].size(), 1u);
+  std::uint64_t states = 0;
+  for (auto& tier : t["tiers"]) states += tier["states"].get<std::uint64_t>();
+  const auto& game = t["whole_game"];
+  EXPECT_EQ(game["states"], states);
+  EXPECT_EQ(game["states"], w["states"]);
+  EXPECT_EQ(game["by_plies"], w["by_plies"]);
+  EXPECT_EQ(game["draws"], w["draws"]);
+  EXPECT_EQ(game["start_value"], w["start_value"]);
+  EXPECT_EQ(game["terminal"].get<std::uint64_t>() + game["non_terminal"].get<std::uint64_t>(), states);
+
+  CliRun text = zermelo("--work-dir " + (dir / "tiered") + " solve nim 3x5 tiered");
+  EXPECT_TRUE(contains(text.out, "whole game, every tier:")) << text.out;
 }
 
 TEST(Cli, BadInputIsAClearErrorAndNonZeroExit) {

@@ -3,7 +3,9 @@
 #include <filesystem>
 #include <iomanip>
 #include <iostream>
+#include <map>
 #include <nlohmann/json.hpp>
+#include <set>
 
 #include "tools/zermelo/command.hpp"
 #include "zermelo/engine/optimal_line.hpp"
@@ -56,32 +58,21 @@ nlohmann::json line_json(const Game& g, const std::vector<LineStep>& line) {
   return a;
 }
 
-void print_result(const Game& g, const SolveResult& r, bool several) {
-  const std::vector<LineStep> line = longest_line(g, r);
-  Value start = Value::unknown();
-  std::string start_tier = g.tier_of(g.start());
-  if (r.tier == start_tier || !several) {
-    try {
-      start = lookup_value(r.values_path, g.start());
-    } catch (const std::exception&) {
-    }
-  }
-  if (globals().json) {
-    nlohmann::json hist = nlohmann::json::object();
-    for (auto& [p, c] : r.by_plies) hist[std::to_string(p)] = c;
-    std::cout << nlohmann::json{{"game", g.name()}, {"variant", g.variant()}, {"tier", r.tier}, {"mode", r.in_ram ? "in-ram" : "out-of-core"},
-                                {"states", r.states}, {"wins", r.wins}, {"losses", r.losses}, {"draws", r.draws},
-                                {"by_plies", hist}, {"levels", r.levels}, {"longest", r.longest},
-                                {"longest_state", g.render(r.longest_key)}, {"longest_line", line_json(g, line)},
-                                {"start_value", start.to_string()},
-                                {"values", r.values_path}, {"digest", r.digest}, {"resumed", r.resumed},
-                                {"engine", {{"states_copied_in_untouched_blocks", r.copied_records},
-                                            {"messages_filtered", r.filtered_messages},
-                                            {"exit_moves_settled_in_memory", r.exit_moves_settled}}}}
-                     .dump(2)
-              << "\n";
-    return;
-  }
+nlohmann::json result_json(const Game& g, const SolveResult& r, const std::vector<LineStep>& line, Value start) {
+  nlohmann::json hist = nlohmann::json::object();
+  for (auto& [p, c] : r.by_plies) hist[std::to_string(p)] = c;
+  return {{"game", g.name()}, {"variant", g.variant()}, {"tier", r.tier}, {"mode", r.in_ram ? "in-ram" : "out-of-core"},
+          {"states", r.states}, {"wins", r.wins}, {"losses", r.losses}, {"draws", r.draws},
+          {"by_plies", hist}, {"levels", r.levels}, {"longest", r.longest},
+          {"longest_state", g.render(r.longest_key)}, {"longest_line", line_json(g, line)},
+          {"start_value", start.to_string()},
+          {"values", r.values_path}, {"digest", r.digest}, {"resumed", r.resumed},
+          {"engine", {{"states_copied_in_untouched_blocks", r.copied_records},
+                      {"messages_filtered", r.filtered_messages},
+                      {"exit_moves_settled_in_memory", r.exit_moves_settled}}}};
+}
+
+void print_text(const Game& g, const SolveResult& r, const std::vector<LineStep>& line, Value start) {
   std::cout << g.name() << " " << g.variant() << " tier " << r.tier << " solved " << (r.in_ram ? "in RAM" : "out of core")
             << (r.resumed ? " (resumed)" : "") << "\n"
             << "  states " << r.states << ": " << r.wins << " wins, " << r.losses << " losses, " << r.draws << " draws\n"
@@ -97,6 +88,91 @@ void print_result(const Game& g, const SolveResult& r, bool several) {
   }
   if (start.is_known()) std::cout << "  start position: " << start.to_string() << "\n";
   std::cout << "  values run " << r.values_path << " digest " << r.digest << "\n";
+}
+
+// The whole game's value distribution when every tier was solved: plies -> states, one column a
+// tier (the shape of a published value table). States valued in 0 plies are the terminal ones
+// (Ostle's checkmate positions); the rest are the states retrograde analysis had to value (the
+// paper's "non-trivial" states).
+nlohmann::json whole_game_json(const std::vector<SolveResult>& results, Value start) {
+  std::map<std::uint32_t, std::uint64_t> total;
+  std::uint64_t states = 0, wins = 0, losses = 0, draws = 0;
+  std::uint32_t longest = 0;
+  for (auto& r : results) {
+    for (auto& [p, c] : r.by_plies) total[p] += c;
+    states += r.states, wins += r.wins, losses += r.losses, draws += r.draws;
+    longest = std::max(longest, r.longest);
+  }
+  nlohmann::json hist = nlohmann::json::object();
+  for (auto& [p, c] : total) hist[std::to_string(p)] = c;
+  std::uint64_t terminal = total.count(0) ? total[0] : 0;
+  return {{"states", states}, {"wins", wins}, {"losses", losses}, {"draws", draws}, {"terminal", terminal},
+          {"non_terminal", states - terminal}, {"by_plies", hist}, {"longest", longest}, {"start_value", start.to_string()}};
+}
+
+void print_whole_game_text(const std::vector<SolveResult>& results, Value start) {
+  std::set<std::uint32_t> plies;
+  for (auto& r : results)
+    for (auto& [p, c] : r.by_plies) plies.insert(p);
+  auto row = [](const std::string& label, const std::vector<std::uint64_t>& cells) {
+    std::cout << "  " << std::setw(8) << label;
+    for (auto c : cells) std::cout << "  " << std::setw(14) << c;
+    std::cout << "\n";
+  };
+  std::cout << "whole game, every tier:\n  " << std::setw(8) << "plies";
+  for (auto& r : results) std::cout << "  " << std::setw(14) << r.tier;
+  std::cout << "  " << std::setw(14) << "total" << "\n";
+  auto cells_of = [&](auto get) {
+    std::vector<std::uint64_t> cells;
+    std::uint64_t sum = 0;
+    for (auto& r : results) cells.push_back(get(r)), sum += cells.back();
+    cells.push_back(sum);
+    return cells;
+  };
+  for (auto p : plies)
+    row(std::to_string(p), cells_of([p](const SolveResult& r) { auto it = r.by_plies.find(p); return it == r.by_plies.end() ? 0 : it->second; }));
+  row("draws", cells_of([](const SolveResult& r) { return r.draws; }));
+  row("wins", cells_of([](const SolveResult& r) { return r.wins; }));
+  row("losses", cells_of([](const SolveResult& r) { return r.losses; }));
+  row("states", cells_of([](const SolveResult& r) { return r.states; }));
+  row("terminal", cells_of([](const SolveResult& r) { auto it = r.by_plies.find(0); return it == r.by_plies.end() ? 0 : it->second; }));
+  row("valued", cells_of([](const SolveResult& r) { auto it = r.by_plies.find(0); return r.states - (it == r.by_plies.end() ? 0 : it->second); }));
+  std::cout << "  (terminal: valued in 0 plies; valued: the states retrograde analysis valued)\n";
+  if (start.is_known()) std::cout << "  start position: " << start.to_string() << "\n";
+}
+
+void print_results(const Game& g, const std::vector<SolveResult>& results) {
+  const bool several = results.size() > 1;
+  const std::string start_tier = g.tier_of(g.start());
+  Value game_start = Value::unknown();
+  nlohmann::json tiers = nlohmann::json::array();
+  for (auto& r : results) {
+    const std::vector<LineStep> line = longest_line(g, r);
+    Value start = Value::unknown();
+    if (r.tier == start_tier || !several) {
+      try {
+        start = lookup_value(r.values_path, g.start());
+      } catch (const std::exception&) {
+      }
+    }
+    if (start.is_known()) game_start = start;
+    if (globals().json)
+      tiers.push_back(result_json(g, r, line, start));
+    else
+      print_text(g, r, line, start);
+  }
+  if (!globals().json) {
+    if (several) print_whole_game_text(results, game_start);
+    return;
+  }
+  // One JSON document: a tier's object alone, or every tier's and the whole game's.
+  if (!several)
+    std::cout << tiers[0].dump(2) << "\n";
+  else
+    std::cout << nlohmann::json{{"game", g.name()}, {"variant", g.variant()}, {"tiers", tiers},
+                                {"whole_game", whole_game_json(results, game_start)}}
+                     .dump(2)
+              << "\n";
 }
 
 }  // namespace
@@ -128,7 +204,7 @@ ZERMELO_REGISTER_COMMAND(10, [](CLI::App& app) {
     auto g = make_game(a.game, a.game_options);
     SolveOptions o = cli::solve_options(a);
     auto results = solve_tiers(*g, o, a.tier);
-    for (auto& r : results) cli::print_result(*g, r, results.size() > 1);
+    cli::print_results(*g, results);
   });
 
   static cli::SolveArgs c;

@@ -17,6 +17,7 @@
 #include <stdexcept>
 
 #include "zermelo/game.hpp"
+#include "zermelo/games/onitama/exit_slots.hpp"
 #include "zermelo/games/onitama/rules.hpp"
 
 namespace zermelo::onitama {
@@ -24,7 +25,9 @@ namespace {
 
 class OnitamaGame final : public Game {
  public:
-  OnitamaGame(Rules rules, bool symmetry) : rules_(std::move(rules)), symmetry_(symmetry) {}
+  OnitamaGame(Rules rules, bool symmetry) : rules_(std::move(rules)), symmetry_(symmetry), exits_(rules_, symmetry_) {}
+  OnitamaGame(const OnitamaGame&) = delete;  // exits_ refers to rules_
+  OnitamaGame& operator=(const OnitamaGame&) = delete;
 
   std::string name() const override { return "onitama"; }
 
@@ -89,6 +92,16 @@ class OnitamaGame final : public Game {
     return {first, end};
   }
   std::uint64_t group_slot(StateKey s) const override { return s / rules_.keys_per_group(); }
+
+  // Exits: a capture takes one student, so a tier's moves out of it reach the tiers with one
+  // student fewer on either side, numbered densely by ExitSlots (the keys are not).
+  SlotRange exit_slots(const std::string& tier) const override {
+    if (tier == "all") return {};
+    auto [a, b] = parse_tier(tier);
+    auto [first, end] = exits_.exits_of(a, b);
+    return {first, end};
+  }
+  std::uint64_t exit_slot(StateKey s) const override { return exits_.slot(rules_.decode(s)); }
 
   Value terminal_value(StateKey s) const override {
     return rules_.is_terminal(rules_.decode(s)) ? Value::loss(0) : Value::unknown();
@@ -170,6 +183,7 @@ class OnitamaGame final : public Game {
 
   Rules rules_;
   bool symmetry_;
+  ExitSlots exits_;
 };
 
 std::unique_ptr<Game> make_onitama(std::vector<std::string> options) {

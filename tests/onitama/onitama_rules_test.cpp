@@ -47,6 +47,9 @@ TEST(OnitamaRules, KeysRoundTripAndSymmetryIsAnInvolution) {
       ASSERT_EQ(rules.swapped(rules.swapped(p)), p);
       ASSERT_EQ(rules.is_terminal(p), rules.is_terminal(rules.swapped(p)));
       ASSERT_LT(k, rules.key_space());
+      // The cheap folding test agrees with comparing the twins' keys.
+      ASSERT_EQ(rules.is_folded(p), rules.canonical(k) == k) << k;
+      ASSERT_EQ(rules.folded_key(p), rules.canonical(k)) << k;
       ++n;
     });
     EXPECT_EQ(n, set.size());

@@ -110,7 +110,7 @@ class OnitamaGame final : public Game {
   void successors(StateKey s, std::vector<Child>& out) const override {
     out.clear();
     rules_.for_each_child(rules_.decode(s), [&](const Position& c, const Move&) {
-      out.push_back(Child::state(fold(rules_.encode(c))));
+      out.push_back(Child::state(symmetry_ ? rules_.folded_key(c) : rules_.encode(c)));
     });
   }
 
@@ -128,8 +128,7 @@ class OnitamaGame final : public Game {
     }
     auto folded_parents = [&](const Position& child) {
       rules_.for_each_parent(child, [&](const Position& p, const Move&) {
-        const Key k = rules_.encode(p);
-        if (rules_.canonical(k) == k) out.push_back(k);
+        if (rules_.is_folded(p)) out.push_back(rules_.encode(p));
       });
     };
     folded_parents(c);

@@ -330,6 +330,14 @@ Position Rules::swapped(const Position& p) const {
   return s;
 }
 
+bool Rules::is_folded(const Position& p) const {
+  const int blue = std::popcount(p.students[kBlue]), red = std::popcount(p.students[kRed]);
+  if (blue != red) return blue < red;  // the twin's Blue students are p's Red ones, turned
+  const std::uint64_t mine = rank_students(p.students[kBlue]), twin = rank_students(rotate(p.students[kRed]));
+  if (mine != twin) return mine < twin;
+  return encode(p) < encode(swapped(p));  // no state is its own twin: the player to move differs
+}
+
 std::string Rules::cell_name(int cell) const {
   return std::string(1, static_cast<char>('a' + cell % n_)) + std::to_string(cell / n_ + 1);
 }

@@ -100,6 +100,10 @@ class Rules {
     Key s = encode(swapped(decode(k)));
     return s < k ? s : k;
   }
+  // Whether p's key is the smaller of the twins' (p is its own folded form). Cheap: the key
+  // ranks Blue's students first, by set size first, so the counts or Blue's set usually decide.
+  bool is_folded(const Position& p) const;
+  Key folded_key(const Position& p) const { return is_folded(p) ? encode(p) : encode(swapped(p)); }
 
   std::string render(const Position& p) const;
   // Reads render()'s text, or one line "r R r/. . ./b B b red [red=c,c blue=c,c aside=c]".

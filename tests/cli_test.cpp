@@ -76,6 +76,31 @@ TEST(Cli, TieredSolveSumsItsTiersIntoTheWholeGame) {
   EXPECT_TRUE(contains(text.out, "whole game, every tier:")) << text.out;
 }
 
+// The perfect player of a solved work dir never does worse than the start's value, on either
+// side; a game cut short of a promised win is reported and fails the command.
+TEST(Cli, PerfectPlayerKeepsTheSolvedValue) {
+  zermelo::testing::ScratchDir dir;
+  ASSERT_EQ(zermelo("--work-dir " + (dir / "ttt") + " solve tictactoe").code, 0);
+  for (const char* side : {"first", "second"}) {
+    CliRun r = zermelo("--json --work-dir " + (dir / "ttt") + " play tictactoe --games 300 --as " + side);
+    ASSERT_EQ(r.code, 0) << r.out;
+    auto j = nlohmann::json::parse(r.out);
+    EXPECT_EQ(j["start_value"], "draw");
+    EXPECT_EQ(j["losses"], 0) << side;
+    EXPECT_GT(j["wins"].get<int>(), 100) << side << ": random play loses most games";
+  }
+  ASSERT_EQ(zermelo("--work-dir " + (dir / "nim") + " solve nim 3x5").code, 0);
+  CliRun won = zermelo("--json --work-dir " + (dir / "nim") + " play nim 3x5 --games 200");
+  ASSERT_EQ(won.code, 0) << won.out;
+  EXPECT_EQ(nlohmann::json::parse(won.out)["wins"], 200);
+  CliRun cut = zermelo("--work-dir " + (dir / "nim") + " play nim 3x5 --games 5 --max-plies 2");
+  EXPECT_EQ(cut.code, 1) << cut.out;
+  EXPECT_TRUE(contains(cut.out, "SHORT OF THE VALUE")) << cut.out;
+  CliRun unsolved = zermelo("--work-dir " + (dir / "none") + " play nim 3x5");
+  EXPECT_NE(unsolved.code, 0);
+  EXPECT_TRUE(contains(unsolved.out, "is not solved in")) << unsolved.out;
+}
+
 TEST(Cli, BadInputIsAClearErrorAndNonZeroExit) {
   zermelo::testing::ScratchDir dir;
   CliRun r = zermelo("solve chess");

@@ -1,0 +1,125 @@
+// `zermelo play GAME`: the perfect player of a solved work dir against a random, human or perfect
+// opponent, and the check that it never does worse than the start's value (perfect_play.hpp).
+#include <filesystem>
+#include <iostream>
+#include <nlohmann/json.hpp>
+#include <random>
+
+#include "tools/zermelo/command.hpp"
+#include "zermelo/engine/perfect_play.hpp"
+
+namespace zermelo::cli {
+namespace {
+
+struct PlayArgs {
+  std::string game;
+  std::vector<std::string> options;
+  std::string as = "first";
+  std::string opponent = "random";
+  std::size_t games = 100;
+  std::uint64_t seed = 1;
+  std::size_t max_plies = 1000;
+  bool show = false;
+};
+
+// Every tier's values run in the work dir; a tier not solved there is an error naming it.
+std::vector<std::string> values_runs(const Game& g, const std::string& dir) {
+  std::vector<std::string> runs;
+  for (auto& t : g.tiers()) {
+    std::string p = tier_job_dir(g, dir, t.name) + "/values-" + t.name + ".run";
+    if (!std::filesystem::exists(p))
+      throw std::invalid_argument(g.name() + ": tier " + t.name + " is not solved in " + dir + " (no " + p +
+                                  "; run `zermelo --work-dir " + dir + " solve " + g.name() + " ...` first)");
+    runs.push_back(std::move(p));
+  }
+  return runs;
+}
+
+// The opponent at the keyboard: the board, the moves by name, one line read per move.
+std::size_t ask_human(const Game& g, StateKey s, const std::vector<Child>& kids) {
+  std::cout << g.render(s) << "your move:";
+  for (std::size_t i = 0; i < kids.size(); ++i) std::cout << " " << g.move_name(s, i);
+  std::cout << "\n> " << std::flush;
+  for (std::string line; std::getline(std::cin, line);) {
+    for (std::size_t i = 0; i < kids.size(); ++i)
+      if (line == g.move_name(s, i)) return i;
+    std::cout << "'" << line << "' is not a move here; one of the names above\n> " << std::flush;
+  }
+  throw std::runtime_error("play: no move read (end of input)");
+}
+
+Value flip(Value v) { return v.is_win() ? Value::loss(v.plies()) : v.is_loss() ? Value::win(v.plies()) : v; }
+const char* outcome(Value v) { return v.is_win() ? "won" : v.is_loss() ? "lost" : "drawn"; }
+
+}  // namespace
+}  // namespace zermelo::cli
+
+ZERMELO_REGISTER_COMMAND(16, [](CLI::App& app) {
+  using namespace zermelo;
+  static cli::PlayArgs a;
+  auto* sub = app.add_subcommand("play", "the perfect player of a solved --work-dir, against random, human or perfect play");
+  sub->add_option("game", a.game, "game name")->required();
+  sub->add_option("options", a.options, "game options, as given to solve");
+  sub->add_option("--as", a.as, "the perfect player's side: first or second")->check(CLI::IsMember({"first", "second"}));
+  sub->add_option("--opponent", a.opponent, "random (uniform moves), human (moves read from standard input) or perfect")
+      ->check(CLI::IsMember({"random", "human", "perfect"}));
+  sub->add_option("--games", a.games, "games to play (human: 1)");
+  sub->add_option("--seed", a.seed, "random opponent's seed");
+  sub->add_option("--max-plies", a.max_plies, "a game not over after this many moves counts as a draw");
+  sub->add_flag("--show", a.show, "print every game's moves");
+  sub->footer("Checks every game: from a won start the perfect player must win within the value's plies, from a\n"
+              "drawn start it must not lose; a shortfall is reported and the exit code is 1.\n"
+              "Example: zermelo --work-dir work/default-onitama-3x4 play onitama 3x4 --games 1000\n"
+              "         zermelo --work-dir work/ttt play tictactoe --as second --opponent human");
+  sub->callback([] {
+    auto g = make_game(a.game, a.options);
+    ValuesLookup values(cli::values_runs(*g, cli::globals().work_dir));
+    const Value start = values.find(g->start());
+    if (!start.is_known()) throw std::runtime_error(a.game + ": the start has no value in " + cli::globals().work_dir);
+    const int me = a.as == "first" ? 0 : 1;
+    const Value promised = me == 0 ? start : cli::flip(start);  // the perfect player's value of the game
+    std::mt19937_64 rng(a.seed);
+    Player perfect = [&](StateKey s, const std::vector<Child>& kids) {
+      const std::size_t i = perfect_move(values, kids);
+      if (i == kids.size()) throw std::runtime_error(a.game + ": a child of state " + std::to_string(s) + " has no value");
+      return i;
+    };
+    Player opponent = perfect;
+    if (a.opponent == "random") opponent = [&](StateKey, const std::vector<Child>& kids) { return std::size_t(rng() % kids.size()); };
+    if (a.opponent == "human") opponent = [&](StateKey s, const std::vector<Child>& kids) { return cli::ask_human(*g, s, kids); };
+    Player players[2] = {me == 0 ? perfect : opponent, me == 0 ? opponent : perfect};
+    const std::size_t games = a.opponent == "human" ? 1 : a.games;
+
+    std::uint64_t wins = 0, draws = 0, losses = 0, shortfalls = 0, longest = 0;
+    nlohmann::json shown = nlohmann::json::array();
+    for (std::size_t n = 0; n < games; ++n) {
+      PlayedGame pg = play_game(*g, g->start(), players, a.max_plies);
+      const Value mine = me == 0 ? pg.result_for_first : cli::flip(pg.result_for_first);
+      (mine.is_win() ? wins : mine.is_loss() ? losses : draws)++;
+      longest = std::max<std::uint64_t>(longest, pg.plies);
+      // Short of the promise: a won game not won within its plies, a drawn game lost.
+      const bool short_of_it = (promised.is_win() && (!mine.is_win() || pg.plies > promised.plies())) || (promised.is_draw() && mine.is_loss());
+      shortfalls += short_of_it;
+      std::string line;
+      for (auto& m : pg.moves) line += (line.empty() ? "" : " ") + m;
+      if (a.show || short_of_it || a.opponent == "human") {
+        if (cli::globals().json)
+          shown.push_back({{"game", n}, {"moves", pg.moves}, {"result", cli::outcome(mine)}, {"plies", pg.plies}, {"short_of_the_value", short_of_it}});
+        else
+          std::cout << "game " << n << ": " << cli::outcome(mine) << " by the perfect player in " << pg.plies << " plies"
+                    << (short_of_it ? "  SHORT OF THE VALUE" : "") << "\n  " << line << "\n";
+      }
+    }
+    if (cli::globals().json)
+      std::cout << nlohmann::json{{"game", g->name()}, {"variant", g->variant()}, {"start_value", start.to_string()}, {"as", a.as},
+                                  {"opponent", a.opponent}, {"games", games}, {"wins", wins}, {"draws", draws}, {"losses", losses},
+                                  {"longest_game", longest}, {"short_of_the_value", shortfalls}, {"shown", shown}}
+                       .dump(2)
+                << "\n";
+    else
+      std::cout << a.game << (a.options.empty() ? "" : " " + CLI::detail::join(a.options, " ")) << ": start " << start.to_string() << " for the first player; the perfect player ("
+                << a.as << ") against " << a.opponent << " play, " << games << " games: " << wins << " won, " << draws
+                << " drawn, " << losses << " lost; longest " << longest << " plies; " << shortfalls << " short of the value\n";
+    if (shortfalls) throw CLI::RuntimeError(1);
+  });
+});

@@ -8,6 +8,7 @@
 #include <memory>
 #include <string>
 
+#include "zermelo/engine/verify_game.hpp"
 #include "zermelo/game.hpp"
 #include "zermelo/games/onitama/graph.hpp"
 
@@ -142,6 +143,19 @@ TEST(OnitamaGame, SuccessorsAndPredecessorsAgreeOnEveryEdge) {
     EXPECT_EQ(forward.size(), backward.size()) << opts[0] << " " << opts[1];
     EXPECT_TRUE(forward == backward) << opts[0] << " " << opts[1];
     EXPECT_GT(terminal, 0u);
+  }
+}
+
+// The engine's own verifier (moves against un-moves, successor_outcomes against successors) on
+// the variants the default game does not cover: the symmetry and five distinct cards.
+TEST(OnitamaGame, VerifierAcceptsTheSymmetryAndRealCards) {
+  for (auto options : std::vector<std::vector<std::string>>{{"3x4", "boar", "symmetry"},
+                                                             {"2x4", "rabbit,monkey,elephant,crane,cobra", "symmetry"},
+                                                             {"3x3", "tiger,ox,crab,eel,boar"}}) {
+    auto game = zermelo::make_game("onitama", options);
+    zermelo::GameCheck c = zermelo::verify_game_moves(*game, 5000);
+    EXPECT_GE(c.states, 5000u) << options[0];
+    for (auto& p : c.problems) ADD_FAILURE() << options[0] << " " << options[1] << ": " << p;
   }
 }
 

@@ -114,6 +114,21 @@ class OnitamaGame final : public Game {
     });
   }
 
+  // For the initial scan, which only counts moves: a move that takes no student stays in the
+  // tier and needs no key (encoding and folding it are most of a state's scan), only whether the
+  // child is terminal; a capture leaves the tier and keeps its key.
+  void successor_outcomes(StateKey s, std::vector<Child>& out) const override {
+    out.clear();
+    const Position p = rules_.decode(s);
+    const int students = std::popcount(p.students[kRed]) + std::popcount(p.students[kBlue]);
+    rules_.for_each_child(p, [&](const Position& c, const Move&) {
+      if (std::popcount(c.students[kRed]) + std::popcount(c.students[kBlue]) == students)
+        out.push_back(Child::unkeyed(rules_.is_terminal(c) ? Value::loss(0) : Value::unknown()));
+      else
+        out.push_back(Child::state(symmetry_ ? rules_.folded_key(c) : rules_.encode(c)));
+    });
+  }
+
   // Every un-move, unfiltered: parents in higher tiers (a student put back) are legal states the
   // engine simply does not find in the tier it solves. With the symmetry, a parent P reaches the
   // folded state C by its moves to C and to C's twin (when that differs), so the un-moves of both

@@ -110,6 +110,8 @@ nlohmann::json whole_game_json(const std::vector<SolveResult>& results, Value st
           {"non_terminal", states - terminal}, {"by_plies", hist}, {"longest", longest}, {"start_value", start.to_string()}};
 }
 
+constexpr std::size_t kTierColumns = 6;
+
 void print_whole_game_text(const std::vector<SolveResult>& results, Value start) {
   std::set<std::uint32_t> plies;
   for (auto& r : results)
@@ -119,13 +121,21 @@ void print_whole_game_text(const std::vector<SolveResult>& results, Value start)
     for (auto c : cells) std::cout << "  " << std::setw(14) << c;
     std::cout << "\n";
   };
-  std::cout << "whole game, every tier:\n  " << std::setw(8) << "plies";
-  for (auto& r : results) std::cout << "  " << std::setw(14) << r.tier;
+  // A column a tier while the table stays readable (Ostle's 3); beyond, the totals alone (each
+  // tier's own table is printed above, and the JSON has every tier).
+  const bool by_tier = results.size() <= kTierColumns;
+  std::cout << "whole game, " << (by_tier ? "every tier" : "all " + std::to_string(results.size()) + " tiers") << ":\n  "
+            << std::setw(8) << "plies";
+  if (by_tier)
+    for (auto& r : results) std::cout << "  " << std::setw(14) << r.tier;
   std::cout << "  " << std::setw(14) << "total" << "\n";
   auto cells_of = [&](auto get) {
     std::vector<std::uint64_t> cells;
     std::uint64_t sum = 0;
-    for (auto& r : results) cells.push_back(get(r)), sum += cells.back();
+    for (auto& r : results) {
+      sum += get(r);
+      if (by_tier) cells.push_back(get(r));
+    }
     cells.push_back(sum);
     return cells;
   };

@@ -14,11 +14,15 @@ std::string tier_job_dir(const Game& game, const std::string& job_dir, const std
   return single_tier(game) ? job_dir : job_dir + "/" + tier;
 }
 
+std::string tier_values_path(const Game& game, const std::string& job_dir, const std::string& tier) {
+  return tier_job_dir(game, job_dir, tier) + "/values-" + tier + ".run";
+}
+
 std::vector<std::string> tier_dependencies_values(const Game& game, const std::string& job_dir, const std::string& tier) {
   for (auto& t : game.tiers())
     if (t.name == tier) {
       std::vector<std::string> out;
-      for (auto& dep : t.depends_on) out.push_back(tier_job_dir(game, job_dir, dep) + "/values-" + dep + ".run");
+      for (auto& dep : t.depends_on) out.push_back(tier_values_path(game, job_dir, dep));
       return out;
     }
   if (tier == "all" && single_tier(game)) return {};

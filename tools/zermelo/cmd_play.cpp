@@ -26,7 +26,7 @@ struct PlayArgs {
 std::vector<std::string> values_runs(const Game& g, const std::string& dir) {
   std::vector<std::string> runs;
   for (auto& t : g.tiers()) {
-    std::string p = tier_job_dir(g, dir, t.name) + "/values-" + t.name + ".run";
+    std::string p = tier_values_path(g, dir, t.name);
     if (!std::filesystem::exists(p))
       throw std::invalid_argument(g.name() + ": tier " + t.name + " is not solved in " + dir + " (no " + p +
                                   "; run `zermelo --work-dir " + dir + " solve " + g.name() + " ...` first)");

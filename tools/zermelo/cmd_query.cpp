@@ -31,7 +31,7 @@ ZERMELO_REGISTER_COMMAND(15, [](CLI::App& app) {
     const std::string dir = cli::globals().work_dir;
     auto value_of = [&](StateKey k) {
       std::string tier = g->tier_of(k);
-      return lookup_value(tier_job_dir(*g, dir, tier) + "/values-" + tier + ".run", k);
+      return lookup_value(tier_values_path(*g, dir, tier), k);
     };
     Value v = value_of(*key);
     std::vector<Child> kids;

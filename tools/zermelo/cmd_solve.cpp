@@ -90,22 +90,26 @@ void print_text(const Game& g, const SolveResult& r, const std::vector<LineStep>
   std::cout << "  values run " << r.values_path << " digest " << r.digest << "\n";
 }
 
+std::uint64_t terminal_states(const SolveResult& r) {
+  auto it = r.by_plies.find(0);
+  return it == r.by_plies.end() ? 0 : it->second;
+}
+
 // The whole game's value distribution when every tier was solved: plies -> states, one column a
 // tier (the shape of a published value table). States valued in 0 plies are the terminal ones
 // (Ostle's checkmate positions); the rest are the states retrograde analysis had to value (the
 // paper's "non-trivial" states).
 nlohmann::json whole_game_json(const std::vector<SolveResult>& results, Value start) {
   std::map<std::uint32_t, std::uint64_t> total;
-  std::uint64_t states = 0, wins = 0, losses = 0, draws = 0;
+  std::uint64_t states = 0, wins = 0, losses = 0, draws = 0, terminal = 0;
   std::uint32_t longest = 0;
   for (auto& r : results) {
     for (auto& [p, c] : r.by_plies) total[p] += c;
-    states += r.states, wins += r.wins, losses += r.losses, draws += r.draws;
+    states += r.states, wins += r.wins, losses += r.losses, draws += r.draws, terminal += terminal_states(r);
     longest = std::max(longest, r.longest);
   }
   nlohmann::json hist = nlohmann::json::object();
   for (auto& [p, c] : total) hist[std::to_string(p)] = c;
-  std::uint64_t terminal = total.count(0) ? total[0] : 0;
   return {{"states", states}, {"wins", wins}, {"losses", losses}, {"draws", draws}, {"terminal", terminal},
           {"non_terminal", states - terminal}, {"by_plies", hist}, {"longest", longest}, {"start_value", start.to_string()}};
 }
@@ -145,8 +149,8 @@ void print_whole_game_text(const std::vector<SolveResult>& results, Value start)
   row("wins", cells_of([](const SolveResult& r) { return r.wins; }));
   row("losses", cells_of([](const SolveResult& r) { return r.losses; }));
   row("states", cells_of([](const SolveResult& r) { return r.states; }));
-  row("terminal", cells_of([](const SolveResult& r) { auto it = r.by_plies.find(0); return it == r.by_plies.end() ? 0 : it->second; }));
-  row("valued", cells_of([](const SolveResult& r) { auto it = r.by_plies.find(0); return r.states - (it == r.by_plies.end() ? 0 : it->second); }));
+  row("terminal", cells_of(terminal_states));
+  row("valued", cells_of([](const SolveResult& r) { return r.states - terminal_states(r); }));
   std::cout << "  (terminal: valued in 0 plies; valued: the states retrograde analysis valued)\n";
   if (start.is_known()) std::cout << "  start position: " << start.to_string() << "\n";
 }

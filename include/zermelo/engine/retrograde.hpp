@@ -87,6 +87,8 @@ SolveResult solve_retrograde(const Game& game, const SolveOptions& options);
 std::vector<SolveResult> solve_tiers(const Game& game, const SolveOptions& base, const std::string& tier);
 // Where solve_tiers puts a tier's job, and so its values run.
 std::string tier_job_dir(const Game& game, const std::string& job_dir, const std::string& tier);
+// The values run solve_tiers writes for `tier`: <tier_job_dir>/values-<tier>.run.
+std::string tier_values_path(const Game& game, const std::string& job_dir, const std::string& tier);
 std::vector<std::string> tier_dependencies_values(const Game& game, const std::string& job_dir, const std::string& tier);
 
 // Reads a values run fully into a (key-sorted) vector: for small games and tests.

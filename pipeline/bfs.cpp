@@ -3,6 +3,7 @@
 
 #include <filesystem>
 
+#include "pipeline/bfs_unvisited.hpp"
 #include "zermelo/io/run_file.hpp"
 #include "zermelo/pipeline/manifest.hpp"
 #include "zermelo/sort/external_sort.hpp"
@@ -23,6 +24,7 @@ RunOptions key_run() {
 }  // namespace
 
 BfsResult breadth_first(const Game& game, const BfsOptions& opt) {
+  if (opt.all_states) return bfs::search_unvisited(game, opt);
   Manifest manifest(opt.job_dir, "bfs", {{"game", game.name()}, {"variant", game.variant()}, {"max_ply", opt.max_ply}});
   auto visited_path = [&](std::uint32_t d) { return manifest.path("visited-" + std::to_string(d) + ".run"); };
   auto frontier_path = [&](std::uint32_t d) { return manifest.path("frontier-" + std::to_string(d) + ".run"); };

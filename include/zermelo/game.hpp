@@ -108,7 +108,8 @@ class Game {
   // order (a group's states are consecutive keys). The solver keeps one bit a group, "some state
   // of it is still undecided", and drops the messages to groups without one before sorting them:
   // most messages of a large tier's middle levels go to states decided earlier. It checks the
-  // order as it goes (an error names the key).
+  // order as it goes (an error names the key). One numbering serves all tiers (a slot names one
+  // group in the whole game), so that the breadth-first search over all states filters with it too.
   virtual SlotRange group_slots(const std::string& tier) const { (void)tier; return {}; }
   virtual std::uint64_t group_slot(StateKey s) const { (void)s; return kNoSlot; }
 

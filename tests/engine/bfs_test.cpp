@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <nlohmann/json.hpp>
 #include <set>
 
 #include "tests/test_util.hpp"
@@ -65,6 +66,72 @@ TEST(Bfs, OnitamaPublishedCountsOutOfCore) {
     BfsResult r = breadth_first(*g, o);
     EXPECT_EQ(r.states, row.states) << row.board;
     EXPECT_EQ(r.edges + r.game_ending_moves, row.edges) << row.board;
+  }
+}
+
+// The search over the run of unvisited states gives the same plies, edges and terminal states as
+// the search over the visited run, on games with and without tiers and groups, with small blocks
+// (so that untouched ones are copied) and a small budget (so that successors spill); what it
+// leaves unreached is the rest of what the game enumerates.
+TEST(Bfs, AllStatesAgreesWithTheVisitedRun) {
+  testing::ScratchDir dir;
+  struct Case {
+    const char* game;
+    std::vector<std::string> options;
+    bool filtered;  // the game numbers groups: the filter must drop something
+  };
+  for (const Case& c : {Case{"tictactoe", {}, false}, Case{"nim", {"3x4"}, false}, Case{"onitama", {"3x3"}, true},
+                        Case{"ostle-mini", {"3x3:p2"}, true}, Case{"ostle-mini", {"3x4:p3"}, true}}) {
+    const std::string name = std::string(c.game) + (c.options.empty() ? "" : "-" + c.options.front());
+    auto g = make_game(c.game, c.options);
+    BfsOptions o;
+    o.memory_bytes = 200ull << 20;
+    o.job_dir = dir / (name + "-visited");
+    const BfsResult visited = breadth_first(*g, o);
+    o.job_dir = dir / (name + "-unvisited");
+    o.all_states = true;
+    o.block_bytes = 4096;
+    const BfsResult all = breadth_first(*g, o);
+    EXPECT_EQ(all.new_states, visited.new_states) << name;
+    EXPECT_EQ(all.states, visited.states) << name;
+    EXPECT_EQ(all.edges, visited.edges) << name;
+    EXPECT_EQ(all.game_ending_moves, visited.game_ending_moves) << name;
+    EXPECT_EQ(all.terminal_states, visited.terminal_states) << name;
+    std::uint64_t enumerated = 0;
+    for (const Tier& t : g->tiers()) g->enumerate(t.name, [&](StateKey) { ++enumerated; });
+    EXPECT_EQ(all.enumerated, enumerated) << name;
+    EXPECT_EQ(all.unreached, enumerated - visited.states) << name;
+    EXPECT_EQ(inspect_run(all.unreached_path).record_count, all.unreached) << name;
+    EXPECT_EQ(all.filter_bits > 0 && all.filtered > 0, c.filtered) << name << ": " << all.filtered << " filtered";
+    // Run again in the same directory: the finished search is read back, not redone.
+    const BfsResult again = breadth_first(*g, o);
+    EXPECT_TRUE(again.resumed) << name;
+    EXPECT_EQ(again.new_states, all.new_states) << name;
+  }
+}
+
+// Stopped right after a stage (as a kill at that moment would leave it), the search over all
+// states resumes from its work directory to the same result.
+TEST(Bfs, AllStatesResumesAfterAStageToTheSameLevels) {
+  testing::ScratchDir dir;
+  auto run = [&](const std::string& work, int* code = nullptr) {
+    auto r = testing::run_command(std::string(ZERMELO_CLI) + " --quiet --json --memory 64M --work-dir " + work +
+                                  " bfs ostle-mini 3x4:p3 --all-states 2>/dev/null");
+    if (code) *code = r.code;
+    if (r.code != 0) return nlohmann::json();
+    nlohmann::json j = nlohmann::json::parse(r.out);
+    j.erase("resumed"), j.erase("unreached_run");
+    return j;
+  };
+  const nlohmann::json reference = run(dir / "ref");
+  ASSERT_FALSE(reference.is_null());
+  for (std::string stage : {"states", "ply-0", "ply-5", "done"}) {
+    int code = 0;
+    setenv("ZERMELO_FAULT_AFTER_STAGE", stage.c_str(), 1);
+    run(dir / stage, &code);
+    unsetenv("ZERMELO_FAULT_AFTER_STAGE");
+    EXPECT_EQ(code, 77) << "the fault was not injected after " << stage;
+    EXPECT_EQ(run(dir / stage), reference) << "stopped after " << stage;
   }
 }
 

@@ -56,6 +56,37 @@ TEST(ExternalSort, InRamAndOutOfCoreAgreeWithStdSort) {
   EXPECT_FALSE(std::filesystem::exists(dir / "disk")) << "scratch runs must be cleaned up";
 }
 
+// `unique` keeps one of each record, whether the repeats meet in one buffer, are squeezed out of
+// a full buffer (few distinct records: nothing spills), or lie in different runs (many).
+TEST(ExternalSort, UniqueKeepsOneOfEachRecordInRamAndSpilled) {
+  testing::ScratchDir dir;
+  for (std::uint64_t distinct : {1'000ull, 3'000'000ull}) {
+    std::mt19937_64 rng(distinct);
+    std::vector<std::uint64_t> in(4'000'000);
+    for (auto& k : in) k = rng() % distinct * 0x9E3779B97F4A7C15ull;
+    std::vector<std::uint64_t> expect = in;
+    std::sort(expect.begin(), expect.end());
+    expect.erase(std::unique(expect.begin(), expect.end()), expect.end());
+    for (std::uint64_t memory : {1ull << 30, 24ull << 20}) {
+      SortOptions o;
+      o.scratch_dir = dir / ("u" + std::to_string(distinct) + "-" + std::to_string(memory));
+      o.memory_bytes = memory;
+      o.unique = true;
+      ExternalSorter<std::uint64_t> s(o);
+      for (auto k : in) s.push(k);
+      s.sort();
+      EXPECT_EQ(s.size(), in.size());
+      if (memory < (1ull << 30)) {
+        EXPECT_EQ(s.spilled_runs() > 0, distinct > 1'000'000) << distinct;
+      }
+      std::vector<std::uint64_t> out;
+      std::uint64_t k;
+      while (s.next(k)) out.push_back(k);
+      EXPECT_EQ(out, expect) << distinct << " distinct, budget " << memory;
+    }
+  }
+}
+
 TEST(ExternalSort, MultiRoundMergeWhenFanInIsSmall) {
   testing::ScratchDir dir;
   auto in = random_msgs(3'000'000, UINT64_MAX);

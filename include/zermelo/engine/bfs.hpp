@@ -6,6 +6,14 @@
 // budget whatever the graph's size; each level is a manifest stage, so a killed search resumes.
 // It gives the states reachable from the start per ply (the shortest distance of every state),
 // the number of edges, and the deepest states.
+//
+// For a whole large game (Ostle's 12.9 × 10^9 states) the visited run would be rewritten every ply
+// at its full size, and almost every successor key sorted only to be found visited. With
+// `all_states` the search keeps the opposite run instead, the states not visited yet: it starts
+// as every state the game enumerates and shrinks each ply (blocks no successor reaches are copied
+// as stored), and a few bits a group of states drop most successors of visited states before they
+// are sorted (pipeline/unvisited_filter.hpp). What is left at the end is what the start never
+// reaches. The same levels either way; the tests compare the two.
 #pragma once
 #include <cstdint>
 #include <string>
@@ -20,6 +28,9 @@ struct BfsOptions {
   std::uint64_t memory_bytes = 1ull << 30;
   unsigned threads = 2;
   std::uint32_t max_ply = UINT32_MAX;  // stop after this many plies
+  bool all_states = false;             // search the run of unvisited states (needs Game::enumerate)
+  std::uint32_t block_bytes = 1u << 20;  // all_states: blocks of the unvisited run (tests use small ones)
+  bool group_filter = true;            // all_states: drop successors of visited groups before sorting
 };
 
 struct BfsResult {
@@ -29,8 +40,14 @@ struct BfsResult {
   std::uint64_t game_ending_moves = 0;     // moves that end the game (lead to no state)
   std::uint64_t terminal_states = 0;       // reached states decided by the rules
   std::vector<StateKey> deepest;           // a few states of the last ply
-  std::string visited_path;                // sorted run of every reached key
+  std::string visited_path;                // sorted run of every reached key (not with all_states)
   bool resumed = false;
+  // all_states only:
+  std::uint64_t enumerated = 0;            // every state the game enumerates
+  std::uint64_t unreached = 0;             // ... that the start never reaches
+  std::string unreached_path;              // their sorted run
+  std::uint64_t filtered = 0;              // successor keys dropped by the filter before sorting
+  unsigned filter_bits = 0;                // bits a group of the filter (0: none)
 };
 
 BfsResult breadth_first(const Game& game, const BfsOptions& options);

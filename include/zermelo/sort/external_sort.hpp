@@ -34,6 +34,10 @@ struct SortOptions {
   // Spilled runs are stored uncompressed until this many bytes have been spilled (raw I/O is
   // several times faster than zstd on these machines), compressed with run.zstd_level after.
   std::uint64_t raw_spill_bytes = 0;
+  // Equal records are kept once. For searches whose records repeat many times (a breadth-first
+  // level reaches a state from many parents): a full buffer is sorted and deduplicated first,
+  // and spilled only if that freed less than a quarter of it; the merge drops repeats across runs.
+  bool unique = false;
 };
 
 template <class T, class Less = std::less<T>>
@@ -75,21 +79,28 @@ class ExternalSorter {
   ~ExternalSorter() { cleanup(); }
 
   void push(const T& r) {
-    if (buffer_.size() == capacity_) spill();
+    if (buffer_.size() == capacity_) {
+      if (!opt_.unique) spill();
+      else if (dedupe_buffer(), buffer_.size() > capacity_ - capacity_ / 4) spill_sorted();
+    }
     buffer_.push_back(r);
     ++count_;
   }
-  std::uint64_t size() const { return count_; }
+  std::uint64_t size() const { return count_; }  // records pushed (with `unique`, next may yield fewer)
   std::size_t spilled_runs() const { return spilled_runs_; }  // runs written before merging
 
   // Ends the input; afterwards `next` yields the records in order.
   void sort() {
     if (runs_.empty()) {  // all in RAM
-      sort_range(buffer_.begin(), buffer_.end());
+      if (opt_.unique) dedupe_buffer();
+      else sort_range(buffer_.begin(), buffer_.end());
       in_ram_ = true;
       return;
     }
-    if (!buffer_.empty()) spill();
+    if (!buffer_.empty()) {
+      if (opt_.unique) dedupe_buffer(), spill_sorted();
+      else spill();
+    }
     std::vector<T>().swap(buffer_);
     scratch_.reset();
     reduce_runs();
@@ -97,6 +108,27 @@ class ExternalSorter {
   }
 
   bool next(T& out) {
+    if (!opt_.unique) return next_record(out);
+    while (next_record(out)) {  // runs were deduplicated one by one: drop repeats across them
+      if (has_last_ && !less_(last_, out)) continue;
+      last_ = out;
+      has_last_ = true;
+      return true;
+    }
+    return false;
+  }
+
+  // Convenience: sort everything into one run file.
+  RunInfo write_to(const std::string& path, RunOptions run) {
+    run.record_size = sizeof(T);
+    RunWriter w(path, run);
+    T r;
+    while (next(r)) w.push(r);
+    return w.finish();
+  }
+
+ private:
+  bool next_record(T& out) {
     if (in_ram_) {
       if (ram_pos_ >= buffer_.size()) return false;
       out = buffer_[ram_pos_++];
@@ -116,16 +148,6 @@ class ExternalSorter {
     return true;
   }
 
-  // Convenience: sort everything into one run file.
-  RunInfo write_to(const std::string& path, RunOptions run) {
-    run.record_size = sizeof(T);
-    RunWriter w(path, run);
-    T r;
-    while (next(r)) w.push(r);
-    return w.finish();
-  }
-
- private:
   struct Head {
     T rec;
     std::size_t src;
@@ -227,6 +249,31 @@ class ExternalSorter {
     spilled_runs_ = runs_.size();
   }
 
+  // Sorts the whole buffer and keeps one of each record (`unique` sorts).
+  void dedupe_buffer() {
+    sort_range(buffer_.begin(), buffer_.end());
+    auto same = [this](const T& a, const T& b) { return !less_(a, b) && !less_(b, a); };
+    buffer_.erase(std::unique(buffer_.begin(), buffer_.end(), same), buffer_.end());
+  }
+
+  // Spills a buffer that is sorted already: its two halves are sorted runs, written at once.
+  void spill_sorted() {
+    std::filesystem::create_directories(opt_.scratch_dir);
+    const T* data = buffer_.data();
+    const std::size_t n = buffer_.size(), mid = opt_.threads >= 2 && n > (1u << 16) ? n / 2 : n;
+    const RunPlan a = plan_run(mid);
+    if (mid < n) {
+      const RunPlan b = plan_run(n - mid);
+      auto first_half = std::async(std::launch::async, [&] { write_run(a, data, mid); });
+      write_run(b, data + mid, n - mid);
+      first_half.get();
+    } else {
+      write_run(a, data, n);
+    }
+    buffer_.clear();
+    spilled_runs_ = runs_.size();
+  }
+
   IoOptions merge_io() const { return IoOptions{256u << 10, 2, true}; }
   std::size_t fan_in() const {
     std::size_t per = RunReader::memory_bytes(opt_.run.block_bytes, merge_io()) + sizeof(Head);
@@ -311,6 +358,8 @@ class ExternalSorter {
   std::uint64_t spilled_bytes_ = 0;
   bool in_ram_ = false;
   std::size_t ram_pos_ = 0;
+  T last_{};  // `unique`: the record next returned last
+  bool has_last_ = false;
   bool owns_scratch_ = true;
   std::vector<std::unique_ptr<RunReader>> readers_;
   std::vector<Head> heap_;  // a binary heap under HeadOrder: the smallest record at the front

@@ -1,0 +1,307 @@
+// Breadth-first search over the run of unvisited states; see include/zermelo/engine/bfs.hpp.
+//
+// Runs: U_d (unvisited-d.run) holds the states not reached at plies below d, F_d (frontier-d.run)
+// the states first reached at ply d, both sorted keys. Ply d takes the successors of F_{d-1}
+// (the start for d = 0), drops those of visited groups (the filter), sorts them with repeats
+// removed and merge-joins them with U_d: the keys found are F_d, the rest is U_{d+1}. Stage
+// "ply-d" records U_{d+1} and F_d with the counts so far, so a killed search resumes at the ply
+// after the last recorded one; stage "done" keeps the last frontier (the deepest states) and U,
+// the states the start never reaches.
+#include "pipeline/bfs_unvisited.hpp"
+
+#include <omp.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <memory>
+#include <stdexcept>
+
+#include "pipeline/unvisited_filter.hpp"
+#include "zermelo/io/run_file.hpp"
+#include "zermelo/pipeline/manifest.hpp"
+#include "zermelo/sort/external_sort.hpp"
+#include "zermelo/util/progress.hpp"
+
+namespace zermelo::bfs {
+namespace {
+namespace fs = std::filesystem;
+
+// Readers, writers and slack held beside the sorter during a pass.
+constexpr std::uint64_t kPassOverhead = 48ull << 20;
+// Frontier states expanded per parallel batch (their successors are buffered per thread).
+constexpr std::size_t kBatch = 1u << 15;
+
+RunOptions key_run(std::uint32_t block_bytes) {
+  RunOptions o;
+  o.record_type = "bfs.key";
+  o.record_size = sizeof(StateKey);
+  o.sort_key = "key asc";
+  o.delta_u64_keys = true;
+  o.shuffle_bytes = true;
+  o.block_bytes = block_bytes;
+  return o;
+}
+
+// The counts a search carries from ply to ply (a stage's facts).
+struct Counts {
+  std::vector<std::uint64_t> new_states;
+  std::uint64_t edges = 0, game_ending_moves = 0, terminal_states = 0, filtered = 0;
+  unsigned filter_bits = 0;  // bits a group of the filter, once it was built
+  nlohmann::json json() const {
+    return {{"new_states", new_states}, {"edges", edges}, {"game_ending_moves", game_ending_moves},
+            {"terminal_states", terminal_states}, {"filtered", filtered}, {"filter_bits", filter_bits}};
+  }
+  static Counts from(const nlohmann::json& f) {
+    Counts c;
+    c.new_states = f["new_states"].get<std::vector<std::uint64_t>>();
+    c.edges = f["edges"], c.game_ending_moves = f["game_ending_moves"], c.terminal_states = f["terminal_states"];
+    c.filtered = f["filtered"], c.filter_bits = f["filter_bits"];
+    return c;
+  }
+};
+
+class Search {
+ public:
+  Search(const Game& game, const BfsOptions& opt)
+      : game_(game), opt_(opt),
+        manifest_(opt.job_dir, "bfs-all-states", {{"game", game.name()}, {"variant", game.variant()}, {"max_ply", opt.max_ply}}) {}
+
+  BfsResult run() {
+    if (manifest_.done("done")) return finished(Counts::from(manifest_.facts("done")), true);
+    std::uint32_t d = 0;  // the ply to find next
+    Counts c;
+    for (auto& s : manifest_.stages())
+      if (s.rfind("ply-", 0) == 0 && manifest_.done(s)) d = static_cast<std::uint32_t>(std::stoul(s.substr(4))) + 1;
+    const bool resumed = d > 0;
+    if (resumed) c = Counts::from(manifest_.facts("ply-" + std::to_string(d - 1)));
+    else enumerate_all();
+    while (ply(d, c) > 0) ++d;
+    return finished(c, resumed);
+  }
+
+ private:
+  std::string unvisited_path(std::uint32_t d) const { return manifest_.path("unvisited-" + std::to_string(d) + ".run"); }
+  std::string frontier_path(std::uint32_t d) const { return manifest_.path("frontier-" + std::to_string(d) + ".run"); }
+
+  SortOptions sort_options(std::uint64_t memory) const {
+    SortOptions so;
+    so.memory_bytes = memory;
+    so.threads = opt_.threads;
+    so.scratch_dir = manifest_.path("sort");
+    so.run.delta_u64_keys = true;
+    so.run.shuffle_bytes = true;
+    return so;
+  }
+
+  // Stage "states": U_0, every state of every tier, sorted. Tiers enumerated in key order are
+  // written as they come and merged; others go through one sort.
+  void enumerate_all() {
+    if (manifest_.done("states")) return;
+    const SortOptions so = sort_options(opt_.memory_bytes > 2 * kPassOverhead ? opt_.memory_bytes - kPassOverhead : kPassOverhead);
+    std::vector<std::string> tier_runs;
+    std::unique_ptr<ExternalSorter<StateKey>> unsorted;
+    for (const Tier& t : game_.tiers()) {
+      Progress bar("enumerate " + t.name);
+      if (game_.enumerates_in_key_order()) {
+        tier_runs.push_back(manifest_.path("states-" + std::to_string(tier_runs.size()) + ".run"));
+        RunWriter w(tier_runs.back(), key_run(opt_.block_bytes));
+        game_.enumerate(t.name, [&](StateKey k) { w.push(k), bar.add(1); });
+        w.finish();
+      } else {
+        if (!unsorted) unsorted = std::make_unique<ExternalSorter<StateKey>>(so);
+        game_.enumerate(t.name, [&](StateKey k) { unsorted->push(k), bar.add(1); });
+      }
+    }
+    if (unsorted) unsorted->sort();
+    std::unique_ptr<ExternalSorter<StateKey>> merged;
+    if (!tier_runs.empty()) merged = std::make_unique<ExternalSorter<StateKey>>(so, tier_runs);
+    RunWriter out(unvisited_path(0), key_run(opt_.block_bytes));
+    StateKey a = 0, b = 0, prev = 0;
+    bool has_a = merged && merged->next(a), has_b = unsorted && unsorted->next(b), first = true;
+    while (has_a || has_b) {
+      StateKey k;
+      if (has_a && (!has_b || a < b)) k = a, has_a = merged->next(a);
+      else k = b, has_b = unsorted->next(b);
+      if (!first && k <= prev) throw std::logic_error(game_.name() + ": state " + std::to_string(k) + " is enumerated twice");
+      out.push(k), prev = k, first = false;
+    }
+    RunInfo info = out.finish();
+    merged.reset();
+    for (auto& r : tier_runs) fs::remove(r);
+    manifest_.record("states", {info}, {{"states", info.record_count}});
+  }
+
+  // Ply d: F_d and U_{d+1} from the successors of F_{d-1}. Returns |F_d|.
+  std::uint64_t ply(std::uint32_t d, Counts& c) {
+    std::uint64_t budget = opt_.memory_bytes > kPassOverhead ? opt_.memory_bytes - kPassOverhead : 0;
+    if (!filter_ && opt_.group_filter && d > 0) {
+      if (auto groups = UnvisitedFilter::all_groups(game_)) {
+        if (unsigned bits = UnvisitedFilter::bits_that_fit(groups->size(), budget * 3 / 8))
+          filter_ = std::make_unique<UnvisitedFilter>(game_, *groups, bits, unvisited_path(d));
+      }
+    }
+    if (filter_) budget -= filter_->bytes(), c.filter_bits = filter_->bits_per_group();
+    SortOptions so = sort_options(std::max<std::uint64_t>(budget, 24ull << 20));
+    so.unique = true;
+    ExternalSorter<StateKey> next(so);
+    if (d == 0) next.push(game_.start());
+    else expand(d - 1, next, c);
+    next.sort();
+
+    RunReader in(unvisited_path(d), IoOptions{}, /*decode_ahead=*/true);
+    RunWriter out(unvisited_path(d + 1), key_run(opt_.block_bytes));
+    RunWriter frontier(frontier_path(d), key_run(opt_.block_bytes));
+    const std::uint64_t copied = merge(d, next, in, out, frontier);
+    const RunInfo u = out.finish(), f = frontier.finish();
+    if (d == 0 && f.record_count == 0) throw std::logic_error(game_.name() + ": the start state is not among the enumerated states");
+    Progress::note("ply " + std::to_string(d) + ": " + std::to_string(f.record_count) + " new states; " +
+                   std::to_string(next.size()) + " successors sorted, " + std::to_string(c.filtered) +
+                   " dropped by the filter so far; " + std::to_string(u.record_count) + " unvisited (" + std::to_string(copied) +
+                   " in blocks copied untouched)");
+    if (f.record_count == 0) {  // nothing new: F_{d-1} is the deepest ply, U_d what is never reached
+      fs::remove(frontier_path(d));
+      fs::remove(unvisited_path(d + 1));
+      manifest_.record("done", {inspect_run(unvisited_path(d)), inspect_run(frontier_path(d - 1))}, c.json());
+      forget_plies();
+      return 0;
+    }
+    c.new_states.push_back(f.record_count);
+    manifest_.record("ply-" + std::to_string(d), {u, f}, c.json());
+    if (d > 0) manifest_.erase("ply-" + std::to_string(d - 1)), fs::remove(frontier_path(d - 1));
+    else manifest_.erase("states");
+    fs::remove(unvisited_path(d));
+    return f.record_count;
+  }
+
+  // The successors of F_p into `next`, on all threads; counts F_p's edges and terminal states.
+  void expand(std::uint32_t p, ExternalSorter<StateKey>& next, Counts& c) {
+    RunReader frontier(frontier_path(p));
+    Progress bar("ply " + std::to_string(p + 1) + " successors", frontier.size());
+    const int T = static_cast<int>(std::max(1u, opt_.threads));
+    const bool expand_moves = p < opt_.max_ply;
+    struct PerThread {
+      std::vector<StateKey> keys;
+      std::uint64_t edges = 0, ending = 0, terminal = 0, filtered = 0;
+    };
+    std::vector<PerThread> out(static_cast<std::size_t>(T));
+    std::vector<StateKey> batch;
+    for (;;) {
+      batch.clear();
+      StateKey s;
+      while (batch.size() < kBatch && frontier.next(s)) batch.push_back(s);
+      if (batch.empty()) break;
+#pragma omp parallel num_threads(T)
+      {
+        PerThread& mine = out[static_cast<std::size_t>(omp_get_thread_num())];
+        std::vector<Child> kids;
+#pragma omp for schedule(dynamic, 256)
+        for (std::size_t i = 0; i < batch.size(); ++i) {
+          if (game_.terminal_value(batch[i]).is_known()) {
+            ++mine.terminal;
+            continue;
+          }
+          if (!expand_moves) continue;
+          kids.clear();
+          game_.successors(batch[i], kids);
+          for (const Child& k : kids) {
+            if (k.is_terminal()) {
+              ++mine.ending;
+              continue;
+            }
+            ++mine.edges;
+            if (filter_ && !filter_->may_be_unvisited(k.key)) ++mine.filtered;
+            else mine.keys.push_back(k.key);
+          }
+        }
+      }
+      for (PerThread& t : out) {
+        for (StateKey k : t.keys) next.push(k);
+        t.keys.clear();
+        c.edges += t.edges, c.game_ending_moves += t.ending, c.terminal_states += t.terminal, c.filtered += t.filtered;
+        t.edges = t.ending = t.terminal = t.filtered = 0;
+      }
+      bar.add(batch.size());
+    }
+  }
+
+  // Merge-joins the sorted successors with U_d: found keys go to F_d, the rest to U_{d+1}.
+  // Blocks of U_d that no successor reaches are copied as stored. Returns the states so copied.
+  std::uint64_t merge(std::uint32_t d, ExternalSorter<StateKey>& next, RunReader& in, RunWriter& out, RunWriter& frontier) {
+    std::uint64_t copied = 0;
+    StateKey m = 0;
+    bool has_m = next.next(m);
+    Progress bar("ply " + std::to_string(d) + " merge", in.size());
+    const bool copy_blocks = out.can_take_blocks_of(in.info());
+    const auto& blocks = in.info().blocks;
+    std::vector<std::byte> stored;
+    for (;;) {
+      while (copy_blocks && in.at_block_end() && in.next_block_index() < blocks.size()) {
+        const std::size_t b = in.next_block_index();
+        const StateKey end = b + 1 < blocks.size() ? blocks[b + 1].first_key : ~StateKey{0};
+        while (has_m && m < blocks[b].first_key) has_m = next.next(m);  // to visited states
+        if (has_m && m < end) break;
+        if (out.pending_records() != 0 && out.pending_records() < out.block_records() / 2) break;  // blocks stay large
+        in.read_stored_block(stored);
+        out.append_stored_block(blocks[b], stored);
+        if (filter_) filter_->copied_block(blocks[b].first_key);
+        const std::uint64_t records = blocks[b].raw_bytes / sizeof(StateKey);
+        copied += records;
+        bar.add(records);
+      }
+      const void* span;
+      const std::size_t n = in.next_span(&span, 1u << 16);
+      if (n == 0) break;
+      const auto* keys = static_cast<const StateKey*>(span);
+      std::size_t kept_from = 0;  // keys[kept_from, i) stay unvisited: appended at once
+      for (std::size_t i = 0; i < n; ++i) {
+        while (has_m && m < keys[i]) has_m = next.next(m);
+        const bool found = has_m && m == keys[i];
+        if (filter_) filter_->state(keys[i], !found);
+        if (!found) continue;
+        out.append_many(keys + kept_from, i - kept_from);
+        kept_from = i + 1;
+        frontier.push(keys[i]);
+        has_m = next.next(m);
+      }
+      out.append_many(keys + kept_from, n - kept_from);
+      bar.add(n);
+    }
+    if (filter_) filter_->end_of_run();
+    bar.finish();
+    return copied;
+  }
+
+  void forget_plies() {
+    for (auto& s : manifest_.stages())
+      if (s.rfind("ply-", 0) == 0) manifest_.erase(s);
+  }
+
+  BfsResult finished(const Counts& c, bool resumed) {
+    BfsResult res;
+    res.new_states = c.new_states;
+    for (auto x : c.new_states) res.states += x;
+    res.edges = c.edges, res.game_ending_moves = c.game_ending_moves, res.terminal_states = c.terminal_states;
+    res.filtered = c.filtered;
+    res.filter_bits = c.filter_bits;
+    res.resumed = resumed;
+    const std::string deepest = frontier_path(static_cast<std::uint32_t>(c.new_states.size() - 1));
+    res.unreached_path = unvisited_path(static_cast<std::uint32_t>(c.new_states.size()));
+    res.unreached = inspect_run(res.unreached_path).record_count;
+    res.enumerated = res.states + res.unreached;
+    RunReader last(deepest);
+    StateKey s;
+    while (res.deepest.size() < 3 && last.next(s)) res.deepest.push_back(s);
+    return res;
+  }
+
+  const Game& game_;
+  const BfsOptions& opt_;
+  Manifest manifest_;
+  std::unique_ptr<UnvisitedFilter> filter_;
+};
+
+}  // namespace
+
+BfsResult search_unvisited(const Game& game, const BfsOptions& options) { return Search(game, options).run(); }
+
+}  // namespace zermelo::bfs

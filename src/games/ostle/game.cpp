@@ -9,6 +9,7 @@
 #include "zermelo/games/ostle/game.hpp"
 
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <sstream>
 #include <stdexcept>
@@ -173,24 +174,53 @@ class OstleGame final : public Game {
   }
 
  private:
+  // The moves of the position last expanded on this thread, with their children. Runs are sorted,
+  // so a position's states (one per forbidden move) come one after another, and they differ in
+  // one move only: the children's canonical keys, most of a state's cost, are computed once a
+  // position instead of once a state.
+  struct PositionMoves {
+    Key position = ~Key{0};  // the key's position part (class and rank)
+    bool keyed = false;      // children in the same tier have their keys too
+    int size = 0;
+    std::array<int, 24> forbid{};  // each move's forbidden code: the state with it lacks the move
+    std::array<bool, 24> same_tier{};
+    std::array<Child, 24> child{};
+  };
+
   // Every legal move's outcome; children carry their checkmate value. Without `keyed`, children
   // in the same tier (the same number of pieces) are left without their canonical key.
   void expand(StateKey s, std::vector<Child>& out, bool keyed) const {
-    out.clear();
-    const auto [p, forbid] = key_state(s);
-    const int pieces = std::popcount(p.me) + std::popcount(p.opp);
-    for (const Move& m : legal_moves(p, forbid)) {
-      const MoveResult r = apply_move(p, m);
-      switch (r.outcome) {
-        case Outcome::kMoverWins: out.push_back(Child::ends_game(Value::loss(0))); break;
-        case Outcome::kMoverLoses: out.push_back(Child::ends_game(Value::win(0))); break;
-        case Outcome::kContinues: {
-          const Value rule = is_checkmate(r.next) ? Value::win(0) : Value::unknown();
-          const bool same_tier = std::popcount(r.next.me) + std::popcount(r.next.opp) == pieces;
-          out.push_back(!keyed && same_tier ? Child::unkeyed(rule) : Child::state_with_rule(state_key(r.next, r.next_forbid).key, rule));
-          break;
+    thread_local PositionMoves moves;
+    const Key position = s >> kForbidBits;
+    if (position != moves.position || (keyed && !moves.keyed)) {
+      const Position p = key_state(s).first;
+      const int pieces = std::popcount(p.me) + std::popcount(p.opp);
+      moves.size = 0;
+      for (const Move& m : legal_moves(p, kNoForbidden)) {
+        const MoveResult r = apply_move(p, m);
+        const int i = moves.size++;
+        moves.forbid[i] = forbid_of(m);
+        moves.same_tier[i] = false;
+        switch (r.outcome) {
+          case Outcome::kMoverWins: moves.child[i] = Child::ends_game(Value::loss(0)); break;
+          case Outcome::kMoverLoses: moves.child[i] = Child::ends_game(Value::win(0)); break;
+          case Outcome::kContinues: {
+            const Value rule = is_checkmate(r.next) ? Value::win(0) : Value::unknown();
+            moves.same_tier[i] = std::popcount(r.next.me) + std::popcount(r.next.opp) == pieces;
+            moves.child[i] = !keyed && moves.same_tier[i] ? Child::unkeyed(rule)
+                                                          : Child::state_with_rule(state_key(r.next, r.next_forbid).key, rule);
+            break;
+          }
         }
       }
+      moves.position = position;
+      moves.keyed = keyed;
+    }
+    out.clear();
+    const int forbid = key_forbid(s);
+    for (int i = 0; i < moves.size; ++i) {
+      if (moves.forbid[i] == forbid) continue;
+      out.push_back(!keyed && moves.same_tier[i] ? Child::unkeyed(moves.child[i].rule) : moves.child[i]);
     }
   }
 };

@@ -74,6 +74,12 @@ TEST(Cli, TieredSolveSumsItsTiersIntoTheWholeGame) {
 
   CliRun text = zermelo("--work-dir " + (dir / "tiered") + " solve nim 3x5 tiered");
   EXPECT_TRUE(contains(text.out, "whole game, all ")) << text.out;  // more tiers than columns: the totals
+
+  // The top tier alone in a fresh work dir: the tiers it reads are solved first, and its values
+  // are those of the whole tiered solve.
+  CliRun top = zermelo("--json --work-dir " + (dir / "top") + " solve nim 3x5 tiered --tier s15");
+  ASSERT_EQ(top.code, 0) << top.out;
+  EXPECT_EQ(nlohmann::json::parse(top.out)["digest"], t["tiers"].back()["digest"]);
 }
 
 // The perfect player of a solved work dir never does worse than the start's value, on either

@@ -198,7 +198,7 @@ ZERMELO_REGISTER_COMMAND(10, [](CLI::App& app) {
   auto* solve = app.add_subcommand("solve", "strongly solve a game by retrograde analysis (out of core unless --in-ram)");
   solve->add_option("game", a.game, "game name (see `zermelo games`)")->required();
   solve->add_option("options", a.game_options, "game options, e.g. a board size");
-  solve->add_option("--tier", a.tier, "tier to solve (default all: every tier bottom-up; a single tier needs its lower tiers solved in the same --work-dir)");
+  solve->add_option("--tier", a.tier, "tier to solve (default all: every tier bottom-up; a single tier solves the tiers it reads first, where they are missing in --work-dir)");
   solve->add_flag("--in-ram", a.in_ram, "use the in-memory solver (small games; same output file)");
   solve->add_flag("--no-predecessors", a.no_predecessors, "build a reverse-edge run instead of using the game's un-moves");
   solve->add_option("--checkpoint-states", a.checkpoint_states,

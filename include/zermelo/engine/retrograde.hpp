@@ -80,7 +80,8 @@ struct SolveResult {
 
 SolveResult solve_retrograde(const Game& game, const SolveOptions& options);
 
-// Tier by tier: solves `tier`, or every tier bottom-up when tier is "all" and the game has tiers.
+// Tier by tier: solves `tier` (after the tiers it reads, where they are missing; only its own
+// result is returned), or every tier bottom-up when tier is "all" and the game has tiers.
 // Tier T is solved in <job_dir>/<T>/ and reads the values of the tiers it depends on there
 // (a tier already finished is skipped: its manifest says so). A game without tiers is solved
 // in <job_dir> itself.

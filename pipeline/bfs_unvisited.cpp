@@ -93,40 +93,35 @@ class Search {
     return so;
   }
 
-  // Stage "states": U_0, every state of every tier, sorted. Tiers enumerated in key order are
-  // written as they come and merged; others go through one sort.
+  // Stage "states": U_0, every state of every tier, sorted. A game that enumerates in key order
+  // has each tier written as it comes and the tiers merged; any other goes through one sort.
   void enumerate_all() {
     if (manifest_.done("states")) return;
     const SortOptions so = sort_options(opt_.memory_bytes > 2 * kPassOverhead ? opt_.memory_bytes - kPassOverhead : kPassOverhead);
     std::vector<std::string> tier_runs;
-    std::unique_ptr<ExternalSorter<StateKey>> unsorted;
+    std::unique_ptr<ExternalSorter<StateKey>> sorted;
+    if (!game_.enumerates_in_key_order()) sorted = std::make_unique<ExternalSorter<StateKey>>(so);
     for (const Tier& t : game_.tiers()) {
       Progress bar("enumerate " + t.name);
-      if (game_.enumerates_in_key_order()) {
-        tier_runs.push_back(manifest_.path("states-" + std::to_string(tier_runs.size()) + ".run"));
-        RunWriter w(tier_runs.back(), key_run(opt_.block_bytes));
-        game_.enumerate(t.name, [&](StateKey k) { w.push(k), bar.add(1); });
-        w.finish();
-      } else {
-        if (!unsorted) unsorted = std::make_unique<ExternalSorter<StateKey>>(so);
-        game_.enumerate(t.name, [&](StateKey k) { unsorted->push(k), bar.add(1); });
+      if (sorted) {
+        game_.enumerate(t.name, [&](StateKey k) { sorted->push(k), bar.add(1); });
+        continue;
       }
+      tier_runs.push_back(manifest_.path("states-" + std::to_string(tier_runs.size()) + ".run"));
+      RunWriter w(tier_runs.back(), key_run(opt_.block_bytes));
+      game_.enumerate(t.name, [&](StateKey k) { w.push(k), bar.add(1); });
+      w.finish();
     }
-    if (unsorted) unsorted->sort();
-    std::unique_ptr<ExternalSorter<StateKey>> merged;
-    if (!tier_runs.empty()) merged = std::make_unique<ExternalSorter<StateKey>>(so, tier_runs);
+    if (sorted) sorted->sort();
+    else sorted = std::make_unique<ExternalSorter<StateKey>>(so, tier_runs);
     RunWriter out(unvisited_path(0), key_run(opt_.block_bytes));
-    StateKey a = 0, b = 0, prev = 0;
-    bool has_a = merged && merged->next(a), has_b = unsorted && unsorted->next(b), first = true;
-    while (has_a || has_b) {
-      StateKey k;
-      if (has_a && (!has_b || a < b)) k = a, has_a = merged->next(a);
-      else k = b, has_b = unsorted->next(b);
+    StateKey k, prev = 0;
+    for (bool first = true; sorted->next(k); first = false, prev = k) {
       if (!first && k <= prev) throw std::logic_error(game_.name() + ": state " + std::to_string(k) + " is enumerated twice");
-      out.push(k), prev = k, first = false;
+      out.push(k);
     }
     RunInfo info = out.finish();
-    merged.reset();
+    sorted.reset();
     for (auto& r : tier_runs) fs::remove(r);
     manifest_.record("states", {info}, {{"states", info.record_count}});
   }

@@ -231,19 +231,25 @@ class ExternalSorter {
   }
 
   void spill() {
+    const bool halves = sort_halves();  // two runs: merging them here would need a second buffer
+    write_buffer(halves ? buffer_.size() / 2 : buffer_.size());
+  }
+
+  // Writes the buffer as runs [0, mid) and [mid, n) (one run if mid == n) and empties it.
+  void write_buffer(std::size_t mid) {
     std::filesystem::create_directories(opt_.scratch_dir);
     const T* data = buffer_.data();
     const std::size_t n = buffer_.size();
-    if (sort_halves()) {  // two runs: merging them here would need a second buffer
-      const std::size_t mid = n / 2;
-      const RunPlan a = plan_run(mid), b = plan_run(n - mid);
+    const RunPlan a = plan_run(mid);
+    if (mid < n) {
+      const RunPlan b = plan_run(n - mid);
       // Both halves at once: compressed runs spend their time in zstd, one core each. The future
       // carries the other half's error and is waited for even if this half throws.
       auto first_half = std::async(std::launch::async, [&] { write_run(a, data, mid); });
       write_run(b, data + mid, n - mid);
       first_half.get();
     } else {
-      write_run(plan_run(n), data, n);
+      write_run(a, data, n);
     }
     buffer_.clear();
     spilled_runs_ = runs_.size();
@@ -257,22 +263,8 @@ class ExternalSorter {
   }
 
   // Spills a buffer that is sorted already: its two halves are sorted runs, written at once.
-  void spill_sorted() {
-    std::filesystem::create_directories(opt_.scratch_dir);
-    const T* data = buffer_.data();
-    const std::size_t n = buffer_.size(), mid = opt_.threads >= 2 && n > (1u << 16) ? n / 2 : n;
-    const RunPlan a = plan_run(mid);
-    if (mid < n) {
-      const RunPlan b = plan_run(n - mid);
-      auto first_half = std::async(std::launch::async, [&] { write_run(a, data, mid); });
-      write_run(b, data + mid, n - mid);
-      first_half.get();
-    } else {
-      write_run(a, data, n);
-    }
-    buffer_.clear();
-    spilled_runs_ = runs_.size();
-  }
+  void spill_sorted() { write_buffer(opt_.threads >= 2 && buffer_.size() > (1u << 16) ? buffer_.size() / 2 : buffer_.size()); }
+
 
   IoOptions merge_io() const { return IoOptions{256u << 10, 2, true}; }
   std::size_t fan_in() const {

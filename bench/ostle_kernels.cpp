@@ -48,6 +48,24 @@ static void BM_Successors(benchmark::State& state) {
 }
 BENCHMARK(BM_Successors);
 
+// The breadth-first search's expansion of a state whose position was expanded before: keys for
+// none of its moves (arg 0: the position took them all) or for one (arg 1), against all
+// (BM_Successors). Random states, so every call decodes its position, as a later ply's state does.
+static void BM_SuccessorsKeyedExcept(benchmark::State& state) {
+  auto game = make_ostle_game();
+  const auto keys = random_states(4096);
+  const std::uint64_t keyless = state.range(0) == 0 ? ~std::uint64_t{0} : ~std::uint64_t{1};
+  std::vector<Child> out;
+  std::size_t i = 0, keyed = 0;
+  for (auto _ : state) {
+    game->successors_keyed_except(keys[i++ & 4095], keyless, out);
+    for (const Child& c : out) keyed += c.key != Child::kNoKey && !c.is_terminal();
+  }
+  state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations()));
+  state.counters["keyed/state"] = static_cast<double>(keyed) / static_cast<double>(state.iterations());
+}
+BENCHMARK(BM_SuccessorsKeyedExcept)->Arg(0)->Arg(1);
+
 static void BM_Predecessors(benchmark::State& state) {
   auto game = make_ostle_game();
   const auto keys = random_states(4096);

@@ -16,6 +16,7 @@
 #include <memory>
 #include <stdexcept>
 
+#include "pipeline/group_expansions.hpp"
 #include "pipeline/unvisited_filter.hpp"
 #include "zermelo/io/run_file.hpp"
 #include "zermelo/pipeline/manifest.hpp"
@@ -46,16 +47,18 @@ RunOptions key_run(std::uint32_t block_bytes) {
 struct Counts {
   std::vector<std::uint64_t> new_states;
   std::uint64_t edges = 0, game_ending_moves = 0, terminal_states = 0, filtered = 0;
+  std::uint64_t keyless = 0;  // edges whose child's key was skipped: its group took the move before
   unsigned filter_bits = 0;  // bits a group of the filter, once it was built
   nlohmann::json json() const {
     return {{"new_states", new_states}, {"edges", edges}, {"game_ending_moves", game_ending_moves},
-            {"terminal_states", terminal_states}, {"filtered", filtered}, {"filter_bits", filter_bits}};
+            {"terminal_states", terminal_states}, {"filtered", filtered}, {"keyless", keyless}, {"filter_bits", filter_bits}};
   }
   static Counts from(const nlohmann::json& f) {
     Counts c;
     c.new_states = f["new_states"].get<std::vector<std::uint64_t>>();
     c.edges = f["edges"], c.game_ending_moves = f["game_ending_moves"], c.terminal_states = f["terminal_states"];
     c.filtered = f["filtered"], c.filter_bits = f["filter_bits"];
+    c.keyless = f.value("keyless", std::uint64_t{0});  // absent in searches begun before it was counted
     return c;
   }
 };
@@ -129,6 +132,11 @@ class Search {
   // Ply d: F_d and U_{d+1} from the successors of F_{d-1}. Returns |F_d|.
   std::uint64_t ply(std::uint32_t d, Counts& c) {
     std::uint64_t budget = opt_.memory_bytes > kPassOverhead ? opt_.memory_bytes - kPassOverhead : 0;
+    if (!expansions_ && opt_.group_moves && d > 0 && game_.states_share_group_moves()) {
+      if (auto groups = UnvisitedFilter::all_groups(game_); groups && GroupExpansions::bytes_for(*groups) <= budget / 2)
+        expansions_ = std::make_unique<GroupExpansions>(*groups);
+    }
+    if (expansions_) budget -= expansions_->bytes();
     if (!filter_ && opt_.group_filter && d > 0) {
       if (auto groups = UnvisitedFilter::all_groups(game_)) {
         if (unsigned bits = UnvisitedFilter::bits_that_fit(groups->size(), budget * 3 / 8))
@@ -151,7 +159,7 @@ class Search {
     if (d == 0 && f.record_count == 0) throw std::logic_error(game_.name() + ": the start state is not among the enumerated states");
     Progress::note("ply " + std::to_string(d) + ": " + std::to_string(f.record_count) + " new states; " +
                    std::to_string(next.size()) + " successors sorted, " + std::to_string(c.filtered) +
-                   " dropped by the filter so far; " + std::to_string(u.record_count) + " unvisited (" + std::to_string(copied) +
+                   " dropped by the filter and " + std::to_string(c.keyless) + " left unkeyed so far; " + std::to_string(u.record_count) + " unvisited (" + std::to_string(copied) +
                    " in blocks copied untouched)");
     if (f.record_count == 0) {  // nothing new: F_{d-1} is the deepest ply, U_d what is never reached
       fs::remove(frontier_path(d));
@@ -169,6 +177,8 @@ class Search {
   }
 
   // The successors of F_p into `next`, on all threads; counts F_p's edges and terminal states.
+  // With the group record, a batch is cut into runs of one group's states, each run expanded in
+  // key order by one thread (the record's byte of a group has one writer).
   void expand(std::uint32_t p, ExternalSorter<StateKey>& next, Counts& c) {
     RunReader frontier(frontier_path(p));
     Progress bar("ply " + std::to_string(p + 1) + " successors", frontier.size());
@@ -176,44 +186,62 @@ class Search {
     const bool expand_moves = p < opt_.max_ply;
     struct PerThread {
       std::vector<StateKey> keys;
-      std::uint64_t edges = 0, ending = 0, terminal = 0, filtered = 0;
+      std::uint64_t edges = 0, ending = 0, terminal = 0, filtered = 0, keyless = 0;
+      bool too_many_moves = false;
     };
     std::vector<PerThread> out(static_cast<std::size_t>(T));
     std::vector<StateKey> batch;
+    std::vector<std::uint64_t> slots;
+    std::vector<std::size_t> runs;  // batch[runs[r], runs[r + 1]) is one group's (or one state)
     for (;;) {
-      batch.clear();
+      batch.clear(), slots.clear(), runs.clear();
       StateKey s;
-      while (batch.size() < kBatch && frontier.next(s)) batch.push_back(s);
+      while (batch.size() < kBatch && frontier.next(s)) {
+        const std::uint64_t slot = expansions_ ? game_.group_slot(s) : batch.size();
+        if (slots.empty() || slot != slots.back()) runs.push_back(batch.size());
+        batch.push_back(s), slots.push_back(slot);
+      }
       if (batch.empty()) break;
+      runs.push_back(batch.size());
+      const std::size_t run_count = runs.size() - 1;
 #pragma omp parallel num_threads(T)
       {
         PerThread& mine = out[static_cast<std::size_t>(omp_get_thread_num())];
         std::vector<Child> kids;
 #pragma omp for schedule(dynamic, 256)
-        for (std::size_t i = 0; i < batch.size(); ++i) {
-          if (game_.terminal_value(batch[i]).is_known()) {
-            ++mine.terminal;
-            continue;
-          }
-          if (!expand_moves) continue;
-          kids.clear();
-          game_.successors(batch[i], kids);
-          for (const Child& k : kids) {
-            if (k.is_terminal()) {
-              ++mine.ending;
+        for (std::size_t r = 0; r < run_count; ++r)
+          for (std::size_t i = runs[r]; i < runs[r + 1]; ++i) {
+            if (game_.terminal_value(batch[i]).is_known()) {
+              ++mine.terminal;
               continue;
             }
-            ++mine.edges;
-            if (filter_ && !filter_->may_be_unvisited(k.key)) ++mine.filtered;
-            else mine.keys.push_back(k.key);
+            if (!expand_moves) continue;
+            if (expansions_ && expansions_->covers(slots[i])) {
+              const int lacked = game_.successors_keyed_except(batch[i], expansions_->taken(slots[i]), kids);
+              if (lacked >= 64) mine.too_many_moves = true;  // reported after the parallel region
+              else expansions_->expanded(slots[i], lacked);
+            } else {
+              game_.successors(batch[i], kids);
+            }
+            for (const Child& k : kids) {
+              if (k.is_terminal()) {
+                ++mine.ending;
+                continue;
+              }
+              ++mine.edges;
+              if (k.key == Child::kNoKey) ++mine.keyless;
+              else if (filter_ && !filter_->may_be_unvisited(k.key)) ++mine.filtered;
+              else mine.keys.push_back(k.key);
+            }
           }
-        }
       }
       for (PerThread& t : out) {
+        if (t.too_many_moves) throw std::logic_error(game_.name() + ": a group has 64 moves or more");
         for (StateKey k : t.keys) next.push(k);
         t.keys.clear();
         c.edges += t.edges, c.game_ending_moves += t.ending, c.terminal_states += t.terminal, c.filtered += t.filtered;
-        t.edges = t.ending = t.terminal = t.filtered = 0;
+        c.keyless += t.keyless;
+        t.edges = t.ending = t.terminal = t.filtered = t.keyless = 0;
       }
       bar.add(batch.size());
     }
@@ -277,6 +305,7 @@ class Search {
     for (auto x : c.new_states) res.states += x;
     res.edges = c.edges, res.game_ending_moves = c.game_ending_moves, res.terminal_states = c.terminal_states;
     res.filtered = c.filtered;
+    res.keyless = c.keyless;
     res.filter_bits = c.filter_bits;
     res.resumed = resumed;
     const std::string deepest = frontier_path(static_cast<std::uint32_t>(c.new_states.size() - 1));
@@ -292,6 +321,7 @@ class Search {
   const Game& game_;
   const BfsOptions& opt_;
   Manifest manifest_;
+  std::unique_ptr<GroupExpansions> expansions_;
   std::unique_ptr<UnvisitedFilter> filter_;
 };
 

@@ -43,6 +43,8 @@ struct Child {
   // A child in the parent's tier whose key was not computed (successor_outcomes only).
   static constexpr StateKey kNoKey = ~StateKey{0};
   static Child unkeyed(Value rule_value) { return Child{kNoKey, Value::unknown(), rule_value, true}; }
+  // A child whose key was not asked for, nor its rule value (successors_keyed_except only).
+  static Child keyless() { return Child{kNoKey, Value::unknown()}; }
 };
 
 // A slice of the state space closed under moves except into tiers listed in `depends_on`.
@@ -112,6 +114,21 @@ class Game {
   // group in the whole game), so that the breadth-first search over all states filters with it too.
   virtual SlotRange group_slots(const std::string& tier) const { (void)tier; return {}; }
   virtual std::uint64_t group_slot(StateKey s) const { (void)s; return kNoSlot; }
+
+  // Optional, for searches that expand every state once (the breadth-first search): the states of
+  // a group share the group's list of moves, each state lacking at most one of them (Ostle: a
+  // position's states differ only in their forbidden move). A state whose group was expanded
+  // before needs keys only for the moves the earlier states lacked: the rest reach states found
+  // already, and a child's key is most of a move's cost.
+  virtual bool states_share_group_moves() const { return false; }
+  // Like successors, but Child::keyless for each move whose index in the group's move list is in
+  // `keyless` (bit i: move i; fewer than 64 moves). Returns the index of the group move s lacks,
+  // or -1 if it lacks none.
+  virtual int successors_keyed_except(StateKey s, std::uint64_t keyless, std::vector<Child>& out) const {
+    (void)keyless;
+    successors(s, out);
+    return -1;
+  }
 
   virtual StateKey start() const = 0;
   virtual std::string render(StateKey s) const = 0;  // a diagram, several lines

@@ -103,6 +103,17 @@ TEST(Bfs, AllStatesAgreesWithTheVisitedRun) {
     EXPECT_EQ(all.unreached, enumerated - visited.states) << name;
     EXPECT_EQ(inspect_run(all.unreached_path).record_count, all.unreached) << name;
     EXPECT_EQ(all.filter_bits > 0 && all.filtered > 0, c.filtered) << name << ": " << all.filtered << " filtered";
+    EXPECT_EQ(all.keyless > 0, g->states_share_group_moves()) << name << ": " << all.keyless << " unkeyed";
+    // Without the record of moves a group took, every move is keyed: the same search.
+    o.job_dir = dir / (name + "-every-key");
+    o.group_moves = false;
+    const BfsResult every_key = breadth_first(*g, o);
+    o.group_moves = true;
+    EXPECT_EQ(every_key.keyless, 0u) << name;
+    EXPECT_EQ(every_key.new_states, all.new_states) << name;
+    EXPECT_EQ(every_key.edges, all.edges) << name;
+    EXPECT_EQ(every_key.game_ending_moves, all.game_ending_moves) << name;
+    EXPECT_EQ(every_key.unreached, all.unreached) << name;
     // Run again in the same directory: the finished search is read back, not redone.
     const BfsResult again = breadth_first(*g, o);
     EXPECT_TRUE(again.resumed) << name;

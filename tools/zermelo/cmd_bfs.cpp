@@ -39,7 +39,7 @@ ZERMELO_REGISTER_COMMAND(20, [](CLI::App& app) {
                                   {"terminal_states", r.terminal_states}, {"deepest", deepest}, {"resumed", r.resumed}};
       if (all_states) {
         doc["enumerated"] = r.enumerated, doc["unreached"] = r.unreached, doc["unreached_run"] = r.unreached_path;
-        doc["filtered"] = r.filtered, doc["filter_bits_per_group"] = r.filter_bits;
+        doc["filtered"] = r.filtered, doc["filter_bits_per_group"] = r.filter_bits, doc["keyless"] = r.keyless;
       } else {
         doc["visited"] = r.visited_path;
       }
@@ -52,7 +52,8 @@ ZERMELO_REGISTER_COMMAND(20, [](CLI::App& app) {
               << r.game_ending_moves << "\n";
     if (all_states)
       std::cout << "  enumerated " << r.enumerated << ", never reached from the start " << r.unreached << "; successors dropped by the filter "
-                << r.filtered << " (" << r.filter_bits << " bits a group)\n";
+                << r.filtered << " (" << r.filter_bits << " bits a group), left unkeyed (their group took the move before) " << r.keyless
+                << "\n";
     std::cout << "  a deepest state (ply " << r.new_states.size() - 1 << "):\n";
     if (!r.deepest.empty()) std::cout << g->render(r.deepest.front());
   });

@@ -12,7 +12,9 @@
 // `all_states` the search keeps the opposite run instead, the states not visited yet: it starts
 // as every state the game enumerates and shrinks each ply (blocks no successor reaches are copied
 // as stored), and a few bits a group of states drop most successors of visited states before they
-// are sorted (pipeline/unvisited_filter.hpp). What is left at the end is what the start never
+// are sorted (pipeline/unvisited_filter.hpp). In games whose states of a group share its moves,
+// a byte a group records the moves some state of it took already, and later states key only the
+// rest (pipeline/group_expansions.hpp). What is left at the end is what the start never
 // reaches. The same levels either way; the tests compare the two.
 #pragma once
 #include <cstdint>
@@ -31,6 +33,7 @@ struct BfsOptions {
   bool all_states = false;             // search the run of unvisited states (needs Game::enumerate)
   std::uint32_t block_bytes = 1u << 20;  // all_states: blocks of the unvisited run (tests use small ones)
   bool group_filter = true;            // all_states: drop successors of visited groups before sorting
+  bool group_moves = true;             // all_states: key only moves a group took not yet (Game::states_share_group_moves)
 };
 
 struct BfsResult {
@@ -48,6 +51,7 @@ struct BfsResult {
   std::string unreached_path;              // their sorted run
   std::uint64_t filtered = 0;              // successor keys dropped by the filter before sorting
   unsigned filter_bits = 0;                // bits a group of the filter (0: none)
+  std::uint64_t keyless = 0;               // edges left unkeyed: their group took the move before
 };
 
 BfsResult breadth_first(const Game& game, const BfsOptions& options);

@@ -71,6 +71,32 @@ class OstleGame final : public Game {
   // no canonical key, only whether they are checkmate positions.
   void successor_outcomes(StateKey s, std::vector<Child>& out) const override { expand(s, out, false); }
 
+  // A position's states differ in the forbidden move only: the group's moves are the position's
+  // (in legal_moves order, the canonical position's frame, as its states' forbidden codes are).
+  bool states_share_group_moves() const override { return true; }
+  int successors_keyed_except(StateKey s, std::uint64_t keyless, std::vector<Child>& out) const override {
+    out.clear();
+    const auto [p, forbid] = key_state(s);
+    int index = 0, lacked = -1;
+    for (const Move& m : legal_moves(p, kNoForbidden)) {
+      const int i = index++;
+      if (forbid_of(m) == forbid) {
+        lacked = i;
+        continue;
+      }
+      const MoveResult r = apply_move(p, m);
+      switch (r.outcome) {
+        case Outcome::kMoverWins: out.push_back(Child::ends_game(Value::loss(0))); break;
+        case Outcome::kMoverLoses: out.push_back(Child::ends_game(Value::win(0))); break;
+        case Outcome::kContinues:
+          if (keyless >> i & 1) out.push_back(Child::keyless());
+          else out.push_back(Child::state_with_rule(state_key(r.next, r.next_forbid).key, is_checkmate(r.next) ? Value::win(0) : Value::unknown()));
+          break;
+      }
+    }
+    return lacked;
+  }
+
   // Keys are (class, rank, forbidden code) and enumerate walks classes and ranks in order.
   bool enumerates_in_key_order() const override { return true; }
 

@@ -57,6 +57,30 @@ class MiniGame final : public Game {
     }
   }
 
+  // A board's states differ in the forbidden move only: the group's moves are the board's.
+  bool states_share_group_moves() const override { return true; }
+  int successors_keyed_except(StateKey s, std::uint64_t keyless, std::vector<Child>& out) const override {
+    out.clear();
+    const auto [b, forbid] = r_.decode(s);
+    int index = 0, lacked = -1;
+    for (const MiniMove& m : r_.legal_moves(b, kNoForbid)) {
+      const int i = index++;
+      if (m.forbid() == forbid) {
+        lacked = i;
+        continue;
+      }
+      const Played p = r_.play(b, m);
+      switch (p.outcome) {
+        case MoveOutcome::kMoverWins: out.push_back(Child::ends_game(Value::loss(0))); break;
+        case MoveOutcome::kMoverLoses: out.push_back(Child::ends_game(Value::win(0))); break;
+        case MoveOutcome::kContinues:
+          out.push_back(keyless >> i & 1 ? Child::keyless() : Child::state(r_.key(p.next, p.next_forbid)));
+          break;
+      }
+    }
+    return lacked;
+  }
+
   bool has_predecessors() const override { return true; }
 
   // One parent per (un-move, forbidden code of the previous board that allows that move): with

@@ -8,6 +8,7 @@
 #endif
 
 #include <algorithm>
+#include <atomic>
 #include <condition_variable>
 #include <cstdio>
 #include <cstring>
@@ -507,9 +508,10 @@ struct RunReader::Impl {
   struct Slot {
     std::vector<std::byte> stored, raw, planes;
     std::size_t block = 0;
-    bool full = false;
+    bool full = false, decoded = false;
     std::exception_ptr error;
   } slot;
+  std::atomic<std::size_t> copy_before{0};  // will_copy_blocks_before: the worker leaves these undecoded
   ZSTD_DCtx* ahead_dctx = nullptr;
   std::thread worker;
   std::mutex m;
@@ -593,7 +595,9 @@ struct RunReader::Impl {
       }
       try {
         read_stored(b, slot.stored);
-        decode(b, slot.stored, slot.raw, slot.planes, ahead_dctx, true);
+        slot.decoded = b >= copy_before.load(std::memory_order_relaxed);
+        if (slot.decoded) decode(b, slot.stored, slot.raw, slot.planes, ahead_dctx, true);
+        else verify(b, slot.stored);
       } catch (...) {
         slot.error = std::current_exception();
       }
@@ -633,7 +637,9 @@ struct RunReader::Impl {
     if (next_block >= info.blocks.size()) return false;
     const BlockInfo& bi = info.blocks[next_block];
     if (ahead) {
-      raw.swap(wait_for_slot().raw);
+      Slot& s = wait_for_slot();
+      if (s.decoded) raw.swap(s.raw);
+      else decode(next_block, s.stored, raw, planes, dctx, true);  // expected to be copied, but read after all
       release_slot();
     } else {
       read_stored(next_block, stored);
@@ -701,6 +707,8 @@ void RunReader::read_stored_block(std::vector<std::byte>& stored) {
   }
   ++I.next_block;
 }
+
+void RunReader::will_copy_blocks_before(std::size_t block) { impl_->copy_before.store(block, std::memory_order_relaxed); }
 
 void RunReader::skip_to(std::uint64_t record) {
   auto& I = *impl_;

@@ -149,13 +149,15 @@ TEST(RunFile, BytePlanesLayoutIsDocumented) {
 
 // A pass that copies some blocks as stored and re-encodes the others writes the same records;
 // the index carries each block's first key, also for copied blocks. Also when the reader decodes
-// ahead (the worker has decoded the block the caller then takes as stored).
+// ahead (the worker has decoded the block the caller then takes as stored), and when hints that
+// blocks will be copied are wrong half the time (a block left undecoded is then read by records).
 TEST(RunFile, StoredBlocksCopyIntoAnotherRun) {
   testing::ScratchDir dir;
   auto v = make_records(20000, true);
-  for (bool ahead : {false, true}) {
+  for (int mode : {0, 1, 2}) {
+    const bool ahead = mode > 0, hints = mode == 2;
     for (int level : {0, 1}) {
-      SCOPED_TRACE(ahead ? "decode ahead" : "in step");
+      SCOPED_TRACE(!ahead ? "in step" : hints ? "decode ahead with hints" : "decode ahead");
       RunOptions o;
       o.record_size = sizeof(Rec);
       o.zstd_level = level;
@@ -171,6 +173,7 @@ TEST(RunFile, StoredBlocksCopyIntoAnotherRun) {
       std::size_t copied = 0;
       const void* span;
       for (;;) {
+        if (hints && in.at_block_end()) in.will_copy_blocks_before(in.next_block_index() + 2);
         if (in.at_block_end() && in.next_block_index() < in.info().blocks.size() && in.next_block_index() % 3 == 0) {
           in.read_stored_block(stored);
           out.append_stored_block(in.info().blocks[in.next_block_index() - 1], stored);

@@ -57,10 +57,11 @@ TEST(ExternalSort, InRamAndOutOfCoreAgreeWithStdSort) {
 }
 
 // `unique` keeps one of each record, whether the repeats meet in one buffer, are squeezed out of
-// a full buffer (few distinct records: nothing spills), or lie in different runs (many).
+// a full buffer (few distinct records: nothing spills; with 100,000 the buffer stays part full,
+// so each fill merges many new records into a large deduplicated prefix), or lie in different runs (many).
 TEST(ExternalSort, UniqueKeepsOneOfEachRecordInRamAndSpilled) {
   testing::ScratchDir dir;
-  for (std::uint64_t distinct : {1'000ull, 3'000'000ull}) {
+  for (std::uint64_t distinct : {1'000ull, 100'000ull, 3'000'000ull}) {
     std::mt19937_64 rng(distinct);
     std::vector<std::uint64_t> in(4'000'000);
     for (auto& k : in) k = rng() % distinct * 0x9E3779B97F4A7C15ull;

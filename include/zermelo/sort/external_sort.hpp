@@ -11,6 +11,7 @@
 #pragma once
 #include <algorithm>
 #include <cstdint>
+#include <cstring>
 #include <filesystem>
 #include <functional>
 #include <future>
@@ -167,22 +168,24 @@ class ExternalSorter {
     void operator()(T* p) const { ::operator delete(p); }
   };
 
-  // Sorts the two halves of the buffer, on two threads when there are two; true if halves.
-  bool sort_halves() {
+  // Sorts the two halves of buffer_[lo, end), on two threads when there are two (the second half
+  // starts at halves_mid(lo)); true if halves.
+  std::size_t halves_mid(std::size_t lo) const { return lo + (buffer_.size() - lo) / 2; }
+  bool sort_halves(std::size_t lo = 0) {
     const std::size_t n = buffer_.size();
     T* data = buffer_.data();
-    const bool halves = opt_.threads >= 2 && n > (1u << 16);
-    const std::size_t mid = halves ? n / 2 : n;
-    auto sort_part = [&](std::size_t lo, std::size_t hi) {
-      if constexpr (kRadix) radix_sort(data + lo, scratch_.get() + lo, hi - lo);
-      else std::sort(data + lo, data + hi, less_);
+    const bool halves = opt_.threads >= 2 && n - lo > (1u << 16);
+    const std::size_t mid = halves ? halves_mid(lo) : n;
+    auto sort_part = [&](std::size_t from, std::size_t to) {
+      if constexpr (kRadix) radix_sort(data + from, scratch_.get() + from, to - from);
+      else std::sort(data + from, data + to, less_);
     };
     if (halves) {
-      std::thread t([&] { sort_part(0, mid); });
+      std::thread t([&] { sort_part(lo, mid); });
       sort_part(mid, n);
       t.join();
     } else {
-      sort_part(0, n);
+      sort_part(lo, n);
     }
     return halves;
   }
@@ -252,14 +255,31 @@ class ExternalSorter {
       write_run(a, data, n);
     }
     buffer_.clear();
+    deduped_ = 0;
     spilled_runs_ = runs_.size();
   }
 
-  // Sorts the whole buffer and keeps one of each record (`unique` sorts).
+  // Keeps one of each record in the buffer, sorted (`unique` sorts). Its first deduped_ records
+  // are so already, from the last time it filled: only the records pushed since are sorted, then
+  // merged in (a full re-sort of a buffer kept three-quarters full took a seventh of an Ostle
+  // breadth-first ply).
   void dedupe_buffer() {
-    sort_range(buffer_.begin(), buffer_.end());
+    const std::size_t p = deduped_, n = buffer_.size();
+    T* data = buffer_.data();
+    if constexpr (kRadix) {
+      // The new records sorted into scratch_[p, n), then merged with the prefix backwards, in
+      // place: the write position never passes the prefix's read position.
+      if (sort_halves(p)) std::merge(data + p, data + halves_mid(p), data + halves_mid(p), data + n, scratch_.get() + p, less_);
+      else std::memcpy(static_cast<void*>(scratch_.get() + p), data + p, (n - p) * sizeof(T));
+      const T* tail = scratch_.get();
+      std::size_t i = p, j = n, w = n;
+      while (j > p) data[--w] = i > 0 && less_(tail[j - 1], data[i - 1]) ? data[--i] : tail[--j];
+    } else {
+      sort_range(buffer_.begin(), buffer_.end());  // the whole buffer: a merge in place would allocate
+    }
     auto same = [this](const T& a, const T& b) { return !less_(a, b) && !less_(b, a); };
     buffer_.erase(std::unique(buffer_.begin(), buffer_.end(), same), buffer_.end());
+    deduped_ = buffer_.size();
   }
 
   // Spills a buffer that is sorted already: its two halves are sorted runs, written at once.
@@ -341,6 +361,7 @@ class ExternalSorter {
   Less less_;
   std::size_t capacity_ = 0;
   std::vector<T> buffer_;
+  std::size_t deduped_ = 0;  // `unique`: buffer_[0, deduped_) is sorted without repeats
   std::unique_ptr<T, RawDelete> scratch_;  // radix sorts only; raw memory, touched only when used
   std::uint64_t count_ = 0;
   std::vector<std::string> runs_;

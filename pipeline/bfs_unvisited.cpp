@@ -97,11 +97,18 @@ class Search {
   }
 
   // Stage "states": U_0, every state of every tier, sorted. A game that enumerates in key order
-  // has each tier written as it comes and the tiers merged; any other goes through one sort.
+  // has each tier written as it comes; tiers whose key ranges follow one another (Ostle's, by
+  // material) are then joined block by block as stored, any others merged. A game that does not
+  // goes through one sort.
   void enumerate_all() {
     if (manifest_.done("states")) return;
     const SortOptions so = sort_options(opt_.memory_bytes > 2 * kPassOverhead ? opt_.memory_bytes - kPassOverhead : kPassOverhead);
-    std::vector<std::string> tier_runs;
+    struct TierRun {
+      std::string path;
+      StateKey first = 0, last = 0;
+      std::uint64_t count = 0;
+    };
+    std::vector<TierRun> tier_runs;
     std::unique_ptr<ExternalSorter<StateKey>> sorted;
     if (!game_.enumerates_in_key_order()) sorted = std::make_unique<ExternalSorter<StateKey>>(so);
     for (const Tier& t : game_.tiers()) {
@@ -110,22 +117,46 @@ class Search {
         game_.enumerate(t.name, [&](StateKey k) { sorted->push(k), bar.add(1); });
         continue;
       }
-      tier_runs.push_back(manifest_.path("states-" + std::to_string(tier_runs.size()) + ".run"));
-      RunWriter w(tier_runs.back(), key_run(opt_.block_bytes));
-      game_.enumerate(t.name, [&](StateKey k) { w.push(k), bar.add(1); });
+      TierRun run{manifest_.path("states-" + std::to_string(tier_runs.size()) + ".run")};
+      RunWriter w(run.path, key_run(opt_.block_bytes));
+      game_.enumerate(t.name, [&](StateKey k) {
+        if (run.count > 0 && k <= run.last)
+          throw std::logic_error(game_.name() + ": tier " + t.name + " enumerates state " + std::to_string(k) + " out of key order or twice");
+        if (run.count++ == 0) run.first = k;
+        run.last = k;
+        w.push(k), bar.add(1);
+      });
       w.finish();
+      if (run.count == 0) fs::remove(run.path);
+      else tier_runs.push_back(run);
     }
-    if (sorted) sorted->sort();
-    else sorted = std::make_unique<ExternalSorter<StateKey>>(so, tier_runs);
+    std::sort(tier_runs.begin(), tier_runs.end(), [](const TierRun& a, const TierRun& b) { return a.first < b.first; });
+    bool ranges_follow = !sorted;
+    for (std::size_t i = 1; i < tier_runs.size(); ++i) ranges_follow = ranges_follow && tier_runs[i - 1].last < tier_runs[i].first;
     RunWriter out(unvisited_path(0), key_run(opt_.block_bytes));
-    StateKey k, prev = 0;
-    for (bool first = true; sorted->next(k); first = false, prev = k) {
-      if (!first && k <= prev) throw std::logic_error(game_.name() + ": state " + std::to_string(k) + " is enumerated twice");
-      out.push(k);
+    if (ranges_follow) {
+      std::vector<std::byte> stored;
+      for (const TierRun& run : tier_runs) {
+        RunReader in(run.path);
+        if (!out.can_take_blocks_of(in.info())) throw std::logic_error("bfs: a tier's run has another layout than the states run");
+        for (const BlockInfo& b : in.info().blocks) in.read_stored_block(stored), out.append_stored_block(b, stored);
+      }
+    } else {
+      if (sorted) sorted->sort();
+      else {
+        std::vector<std::string> paths;
+        for (const TierRun& run : tier_runs) paths.push_back(run.path);
+        sorted = std::make_unique<ExternalSorter<StateKey>>(so, paths);
+      }
+      StateKey k, prev = 0;
+      for (bool first = true; sorted->next(k); first = false, prev = k) {
+        if (!first && k <= prev) throw std::logic_error(game_.name() + ": state " + std::to_string(k) + " is enumerated twice");
+        out.push(k);
+      }
     }
     RunInfo info = out.finish();
     sorted.reset();
-    for (auto& r : tier_runs) fs::remove(r);
+    for (const TierRun& run : tier_runs) fs::remove(run.path);
     manifest_.record("states", {info}, {{"states", info.record_count}});
   }
 

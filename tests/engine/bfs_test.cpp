@@ -121,6 +121,59 @@ TEST(Bfs, AllStatesAgreesWithTheVisitedRun) {
   }
 }
 
+// A stand-in game enumerated in key order, tier by tier: states 0..n-1, a state s moving to
+// 2s + 1 and 3s + 2 (when below n). Its tiers either cover consecutive key ranges (their runs are
+// joined as stored) or interleave (by parity: merged); the search is the same either way.
+class KeyOrderGame final : public Game {
+ public:
+  KeyOrderGame(std::uint64_t n, bool interleaved) : n_(n), interleaved_(interleaved) {}
+  std::string name() const override { return "key-order"; }
+  void enumerate(const std::string& tier, const std::function<void(StateKey)>& emit) const override {
+    for (StateKey s = 0; s < n_; ++s)
+      if (tier_of(s) == tier) emit(s);
+  }
+  bool enumerates_in_key_order() const override { return true; }
+  std::vector<Tier> tiers() const override { return {Tier{"a", {}}, Tier{"b", {}}, Tier{"c", {}}}; }
+  std::string tier_of(StateKey s) const override {
+    const std::uint64_t part = interleaved_ ? s % 3 : s * 3 / n_;
+    return std::string(1, static_cast<char>('a' + part));
+  }
+  void successors(StateKey s, std::vector<Child>& out) const override {
+    out.clear();
+    for (StateKey c : {2 * s + 1, 3 * s + 2})
+      if (c < n_) out.push_back(Child::state(c));
+  }
+  StateKey start() const override { return 0; }
+  std::string render(StateKey s) const override { return std::to_string(s) + "\n"; }
+
+ private:
+  std::uint64_t n_;
+  bool interleaved_;
+};
+
+TEST(Bfs, AllStatesJoinsTiersInKeyOrderOrMergesThem) {
+  testing::ScratchDir dir;
+  std::vector<BfsResult> results;
+  for (bool interleaved : {false, true}) {
+    KeyOrderGame g(300'000, interleaved);
+    BfsOptions o;
+    o.memory_bytes = 200ull << 20;
+    o.block_bytes = 4096;
+    o.all_states = true;
+    o.job_dir = dir / (interleaved ? "merged" : "joined");
+    results.push_back(breadth_first(g, o));
+    EXPECT_EQ(results.back().enumerated, 300'000u);
+    EXPECT_EQ(inspect_run(results.back().unreached_path).record_count, results.back().unreached);
+    o.all_states = false;
+    o.job_dir = dir / (interleaved ? "visited-merged" : "visited-joined");
+    const BfsResult visited = breadth_first(g, o);
+    EXPECT_EQ(results.back().new_states, visited.new_states);
+    EXPECT_EQ(results.back().unreached, 300'000u - visited.states);
+  }
+  EXPECT_EQ(results[0].new_states, results[1].new_states);
+  EXPECT_GT(results[0].unreached, 0u);
+}
+
 // Stopped right after a stage (as a kill at that moment would leave it), the search over all
 // states resumes from its work directory to the same result.
 TEST(Bfs, AllStatesResumesAfterAStageToTheSameLevels) {

@@ -92,8 +92,9 @@ void delta_decode(std::byte* p, std::size_t n, std::uint32_t rs) {
 // faster than interleaved records (bench/RESULTS.md).
 //
 // The bulk is transposed in registers, since a byte-by-byte strided copy cost more than zstd: with
-// SSE2, sixteen records by sixteen (or eight) bytes at a time; elsewhere eight by eight. Both
-// transposes are their own inverse, so both directions share them. Byte by byte for the rest.
+// SSE2, sixteen records by sixteen (or eight) bytes at a time, eight-byte records by a faster
+// path of their own; elsewhere eight by eight. The transposes are their own inverse, so both
+// directions share them. Byte by byte for the rest.
 #if defined(__SSE2__)
 // Sixteen rows of sixteen bytes to their transpose: four perfect shuffles of the rows (row k
 // interleaved with row k + 8) move byte (r, c) to (c, r).
@@ -108,8 +109,58 @@ void transpose16x16(__m128i r[16]) {
   }
 }
 
+// Eight rows of eight 16-bit elements to their transpose (its own inverse): three rounds of
+// interleaving 16-, 32- and 64-bit elements.
+void transpose8x8_epi16(__m128i r[8]) {
+  __m128i t[8], u[8];
+  for (int k = 0; k < 4; ++k) {
+    t[2 * k] = _mm_unpacklo_epi16(r[2 * k], r[2 * k + 1]);
+    t[2 * k + 1] = _mm_unpackhi_epi16(r[2 * k], r[2 * k + 1]);
+  }
+  for (int k = 0; k < 2; ++k)
+    for (int h = 0; h < 2; ++h) {
+      u[4 * k + 2 * h] = _mm_unpacklo_epi32(t[4 * k + h], t[4 * k + h + 2]);
+      u[4 * k + 2 * h + 1] = _mm_unpackhi_epi32(t[4 * k + h], t[4 * k + h + 2]);
+    }
+  for (int k = 0; k < 4; ++k) {
+    r[2 * k] = _mm_unpacklo_epi64(u[k], u[k + 4]);
+    r[2 * k + 1] = _mm_unpackhi_epi64(u[k], u[k + 4]);
+  }
+}
+
+// Eight-byte records (every key run), sixteen at a time in eight registers: each register's two
+// records are interleaved byte by byte, which makes them eight 16-bit elements (one a plane), and
+// an 8x8 transpose of those puts each plane's sixteen bytes in one register. A third of the
+// shuffles of the 16x16 transpose, which for eight-byte records transposes eight rows of zeros.
+std::size_t transpose_records8(const std::byte* in, std::byte* out, std::size_t n, bool to_planes) {
+  const std::size_t records = n / 16 * 16;
+  auto ptr = [](const std::byte* p) { return reinterpret_cast<const __m128i*>(p); };
+  auto mut = [](std::byte* p) { return reinterpret_cast<__m128i*>(p); };
+  const __m128i low_bytes = _mm_set1_epi16(0x00FF);
+  __m128i r[8];
+  for (std::size_t i0 = 0; i0 < records; i0 += 16) {
+    if (to_planes) {
+      for (int k = 0; k < 8; ++k) {
+        const __m128i two = _mm_loadu_si128(ptr(in + (i0 + 2 * static_cast<std::size_t>(k)) * 8));
+        r[k] = _mm_unpacklo_epi8(two, _mm_srli_si128(two, 8));  // A0 B0 A1 B1 ... A7 B7
+      }
+      transpose8x8_epi16(r);
+      for (int j = 0; j < 8; ++j) _mm_storeu_si128(mut(out + static_cast<std::size_t>(j) * n + i0), r[j]);
+    } else {
+      for (int j = 0; j < 8; ++j) r[j] = _mm_loadu_si128(ptr(in + static_cast<std::size_t>(j) * n + i0));
+      transpose8x8_epi16(r);
+      for (int k = 0; k < 8; ++k) {  // A0 B0 A1 B1 ... back to A0..A7 B0..B7
+        const __m128i two = _mm_packus_epi16(_mm_and_si128(r[k], low_bytes), _mm_srli_epi16(r[k], 8));
+        _mm_storeu_si128(mut(out + (i0 + 2 * static_cast<std::size_t>(k)) * 8), two);
+      }
+    }
+  }
+  return records;
+}
+
 // Columns [0, rs rounded down to 8) of records [0, n rounded down to 16); returns that many records.
 std::size_t transpose_bulk(const std::byte* in, std::byte* out, std::size_t n, std::uint32_t rs, bool to_planes) {
+  if (rs == 8) return transpose_records8(in, out, n, to_planes);
   const std::size_t records = n / 16 * 16;
   auto ptr = [](const std::byte* p) { return reinterpret_cast<const __m128i*>(p); };
   auto mut = [](std::byte* p) { return reinterpret_cast<__m128i*>(p); };

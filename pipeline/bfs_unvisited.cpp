@@ -315,7 +315,7 @@ class Search {
       for (std::size_t i = 0; i < n; ++i) {
         while (has_m && m < keys[i]) has_m = next.next(m);
         const bool found = has_m && m == keys[i];
-        if (filter_) filter_->state(keys[i], !found);
+        if (filter_) filter_->decoded(keys, i, found);
         if (!found) continue;
         out.append_many(keys + kept_from, i - kept_from);
         kept_from = i + 1;

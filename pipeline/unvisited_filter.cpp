@@ -65,16 +65,30 @@ void UnvisitedFilter::state(StateKey s, bool kept) {
   else visited_ = true;
 }
 
+// Key i was visited and its group is not followed yet: its states before i in the span were not
+// (or the group would be followed), and those before the span are unknown.
+void UnvisitedFilter::open_group_at(const StateKey* span, std::size_t i) {
+  const std::uint64_t g = slot_of(span[i]);
+  std::size_t first = i;
+  while (first > 0 && slot_of(span[first - 1]) == g) --first;
+  for (std::size_t k = first; k < i; ++k) state(span[k], true);
+  state(span[i], false);
+  if (first == 0) unseen_states_ = true;
+  open_ = g;
+}
+
 void UnvisitedFilter::copied_block(StateKey first_key) {
   if (group_ != kNone && slot_of(first_key) == group_) unseen_states_ = true;
   close_group();
   group_ = kNone;
+  open_ = kNone;
   after_copy_ = true;
 }
 
 void UnvisitedFilter::end_of_run() {
   close_group();
   group_ = kNone;
+  open_ = kNone;
   after_copy_ = false;
 }
 

@@ -8,11 +8,14 @@
 // the retrograde engine's one bit a group (pipeline/undecided_filter.hpp): an Ostle position has
 // about five states, its forbidden moves, reached at different plies.
 //
-// The bits start from the unvisited run; each level's merge then reports every state it decodes,
-// in key order, kept (still unvisited) or visited, and blocks it copies without decoding. When a
-// group closes with a state visited, its bits become those of its kept states. A group that
-// touches a copied block keeps its bits (some of its states were not seen): bits are only ever a
-// superset of the truth, so the filter never drops a message to an unvisited state.
+// The bits start from the unvisited run; each level's merge then shows it every key it decodes,
+// in key order, kept (still unvisited) or visited, and blocks it copies without decoding. Only a
+// group with a visited state can lose bits, so only those groups are followed: from a visited key,
+// back through the span to the group's first key, and on to its last. When such a group closes,
+// its bits become those of its kept states. A group that touches a copied block or the start of a
+// span keeps its bits (some of its states were not seen): bits are only ever a superset of the
+// truth, so the filter never drops a message to an unvisited state. (Following every key cost a
+// large share of a merge whose successors reach few groups.)
 #pragma once
 #include <cstdint>
 #include <optional>
@@ -43,8 +46,15 @@ class UnvisitedFilter {
     return words_[bit >> 6] >> (bit & 63) & 1;
   }
 
-  // The merge's report, in key order: a decoded state, kept or visited; a block copied untouched.
-  void state(StateKey s, bool kept);
+  // The merge's report, in key order: key i of a span of decoded keys, found (visited now) or
+  // not; a block copied untouched; the end.
+  void decoded(const StateKey* span, std::size_t i, bool found) {
+    if (open_ != kNone) {
+      if (game_.group_slot(span[i]) - range_.first == open_) return state(span[i], !found);
+      open_ = kNone;
+    }
+    if (found) open_group_at(span, i);
+  }
   void copied_block(StateKey first_key);
   void end_of_run();
 
@@ -55,6 +65,8 @@ class UnvisitedFilter {
  private:
   unsigned bucket(StateKey s) const { return static_cast<unsigned>((s * 0x9E3779B97F4A7C15ull) >> 56) & (bits_ - 1); }
   std::uint64_t slot_of(StateKey s) const;  // checked: in range
+  void state(StateKey s, bool kept);
+  void open_group_at(const StateKey* span, std::size_t i);
   void close_group();
 
   const Game& game_;
@@ -66,6 +78,7 @@ class UnvisitedFilter {
   // visited, whether it touches a copied block (then it keeps its bits).
   static constexpr std::uint64_t kNone = ~std::uint64_t{0};
   std::uint64_t group_ = kNone;
+  std::uint64_t open_ = kNone;  // the group being followed through decoded keys (has a visited state)
   std::uint8_t kept_buckets_ = 0;
   bool visited_ = false, unseen_states_ = false, after_copy_ = false;
   std::uint64_t cleared_ = 0;

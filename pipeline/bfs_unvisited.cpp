@@ -293,11 +293,7 @@ class Search {
         const std::size_t b = in.next_block_index();
         const StateKey end = b + 1 < blocks.size() ? blocks[b + 1].first_key : ~StateKey{0};
         while (has_m && m < blocks[b].first_key) has_m = next.next(m);  // to visited states
-        // Blocks wholly below the next successor will be copied: the reader need not decode them.
-        in.will_copy_blocks_before(!has_m ? blocks.size()
-                                          : static_cast<std::size_t>(std::upper_bound(blocks.begin() + static_cast<std::ptrdiff_t>(b), blocks.end(), m,
-                                                                                      [](StateKey k, const BlockInfo& bi) { return k < bi.first_key; }) -
-                                                                     blocks.begin()) - 1);
+        in.will_copy_blocks_below(has_m ? std::optional<StateKey>(m) : std::nullopt);  // not decoded ahead
         if (has_m && m < end) break;
         if (out.pending_records() != 0 && out.pending_records() < out.block_records() / 2) break;  // blocks stay large
         in.read_stored_block(stored);

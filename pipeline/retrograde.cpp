@@ -544,6 +544,7 @@ class OutOfCoreSolver {
         const std::size_t b = in.next_block_index();
         const std::uint64_t end = b + 1 < blocks.size() ? blocks[b + 1].first_key : ~std::uint64_t{0};
         while (has_m && m.key() < blocks[b].first_key) has_m = msgs.next(m);  // to decided states
+        in.will_copy_blocks_below(has_m ? std::optional<std::uint64_t>(m.key()) : std::nullopt);  // not decoded ahead
         if (has_m && m.key() < end) return;
         // Copying ends the block being filled; under half full, decode instead (blocks stay large).
         if (out.pending_records() != 0 && out.pending_records() < out.block_records() / 2) return;

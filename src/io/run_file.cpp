@@ -759,7 +759,17 @@ void RunReader::read_stored_block(std::vector<std::byte>& stored) {
   ++I.next_block;
 }
 
-void RunReader::will_copy_blocks_before(std::size_t block) { impl_->copy_before.store(block, std::memory_order_relaxed); }
+void RunReader::will_copy_blocks_below(std::optional<std::uint64_t> key) {
+  auto& I = *impl_;
+  const auto& blocks = I.info.blocks;
+  std::size_t before = blocks.size();
+  if (key) {  // the blocks before the last one that starts at or below the key
+    const auto from = blocks.begin() + static_cast<std::ptrdiff_t>(std::min(I.next_block, blocks.size()));
+    const auto after = std::upper_bound(from, blocks.end(), *key, [](std::uint64_t k, const BlockInfo& b) { return k < b.first_key; });
+    before = after == blocks.begin() ? 0 : static_cast<std::size_t>(after - blocks.begin()) - 1;
+  }
+  I.copy_before.store(before, std::memory_order_relaxed);
+}
 
 void RunReader::skip_to(std::uint64_t record) {
   auto& I = *impl_;

@@ -173,7 +173,8 @@ TEST(RunFile, StoredBlocksCopyIntoAnotherRun) {
       std::size_t copied = 0;
       const void* span;
       for (;;) {
-        if (hints && in.at_block_end()) in.will_copy_blocks_before(in.next_block_index() + 2);
+        if (hints && in.at_block_end() && in.next_block_index() + 2 < in.info().blocks.size())  // the next two blocks
+          in.will_copy_blocks_below(in.info().blocks[in.next_block_index() + 2].first_key);
         if (in.at_block_end() && in.next_block_index() < in.info().blocks.size() && in.next_block_index() % 3 == 0) {
           in.read_stored_block(stored);
           out.append_stored_block(in.info().blocks[in.next_block_index() - 1], stored);

@@ -14,6 +14,7 @@
 #include <cstdint>
 #include <memory>
 #include <stdexcept>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -119,11 +120,13 @@ class RunReader {
   bool at_block_end() const;
   std::size_t next_block_index() const;
   void read_stored_block(std::vector<std::byte>& stored);
-  // A hint for a reader that decodes ahead: the blocks before index `block` will most likely be
+  // A hint for a reader that decodes ahead, from a pass that copies the blocks its input does not
+  // reach: the blocks whose keys are all below `key` (every block: none) will most likely be
   // taken as stored bytes, so its worker reads and checks them without decoding them (a copying
   // pass over a large run would otherwise spend most of its time decompressing blocks it copies).
-  // A block read by records after all is decoded then, on the caller's thread.
-  void will_copy_blocks_before(std::size_t block);
+  // A block read by records after all is decoded then, on the caller's thread. Needs the blocks'
+  // first keys (format 2).
+  void will_copy_blocks_below(std::optional<std::uint64_t> key);
 
   // Starts the sequential reading at record `record` (before any record was read): the blocks
   // before it are not read at all. Used to resume a pass part-way through its input.

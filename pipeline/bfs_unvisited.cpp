@@ -96,21 +96,20 @@ class Search {
     return so;
   }
 
+  // A tier's states written in key order, and the range of keys they cover.
+  struct TierRun {
+    std::string path;
+    StateKey first = 0, last = 0;
+    std::uint64_t count = 0;
+  };
+
   // Stage "states": U_0, every state of every tier, sorted. A game that enumerates in key order
-  // has each tier written as it comes; tiers whose key ranges follow one another (Ostle's, by
-  // material) are then joined block by block as stored, any others merged. A game that does not
-  // goes through one sort.
+  // has each tier written as it comes, then joined (write_states); any other goes through one sort.
   void enumerate_all() {
     if (manifest_.done("states")) return;
-    const SortOptions so = sort_options(opt_.memory_bytes > 2 * kPassOverhead ? opt_.memory_bytes - kPassOverhead : kPassOverhead);
-    struct TierRun {
-      std::string path;
-      StateKey first = 0, last = 0;
-      std::uint64_t count = 0;
-    };
     std::vector<TierRun> tier_runs;
     std::unique_ptr<ExternalSorter<StateKey>> sorted;
-    if (!game_.enumerates_in_key_order()) sorted = std::make_unique<ExternalSorter<StateKey>>(so);
+    if (!game_.enumerates_in_key_order()) sorted = std::make_unique<ExternalSorter<StateKey>>(states_sort_options());
     for (const Tier& t : game_.tiers()) {
       Progress bar("enumerate " + t.name);
       if (sorted) {
@@ -130,34 +129,49 @@ class Search {
       if (run.count == 0) fs::remove(run.path);
       else tier_runs.push_back(run);
     }
-    std::sort(tier_runs.begin(), tier_runs.end(), [](const TierRun& a, const TierRun& b) { return a.first < b.first; });
-    bool ranges_follow = !sorted;
-    for (std::size_t i = 1; i < tier_runs.size(); ++i) ranges_follow = ranges_follow && tier_runs[i - 1].last < tier_runs[i].first;
     RunWriter out(unvisited_path(0), key_run(opt_.block_bytes));
-    if (ranges_follow) {
-      std::vector<std::byte> stored;
-      for (const TierRun& run : tier_runs) {
-        RunReader in(run.path);
-        if (!out.can_take_blocks_of(in.info())) throw std::logic_error("bfs: a tier's run has another layout than the states run");
-        for (const BlockInfo& b : in.info().blocks) in.read_stored_block(stored), out.append_stored_block(b, stored);
-      }
+    if (sorted) {
+      sorted->sort();
+      write_sorted(*sorted, out);
     } else {
-      if (sorted) sorted->sort();
-      else {
-        std::vector<std::string> paths;
-        for (const TierRun& run : tier_runs) paths.push_back(run.path);
-        sorted = std::make_unique<ExternalSorter<StateKey>>(so, paths);
-      }
-      StateKey k, prev = 0;
-      for (bool first = true; sorted->next(k); first = false, prev = k) {
-        if (!first && k <= prev) throw std::logic_error(game_.name() + ": state " + std::to_string(k) + " is enumerated twice");
-        out.push(k);
-      }
+      write_states(tier_runs, out);
     }
     RunInfo info = out.finish();
     sorted.reset();
     for (const TierRun& run : tier_runs) fs::remove(run.path);
     manifest_.record("states", {info}, {{"states", info.record_count}});
+  }
+
+  SortOptions states_sort_options() const {
+    return sort_options(opt_.memory_bytes > 2 * kPassOverhead ? opt_.memory_bytes - kPassOverhead : kPassOverhead);
+  }
+
+  // Tiers whose key ranges follow one another (Ostle's, by material) are joined block by block as
+  // stored, neither decoded nor encoded again; others are merged.
+  void write_states(std::vector<TierRun>& tier_runs, RunWriter& out) {
+    std::sort(tier_runs.begin(), tier_runs.end(), [](const TierRun& a, const TierRun& b) { return a.first < b.first; });
+    bool ranges_follow = true;
+    for (std::size_t i = 1; i < tier_runs.size(); ++i) ranges_follow = ranges_follow && tier_runs[i - 1].last < tier_runs[i].first;
+    if (!ranges_follow) {
+      std::vector<std::string> paths;
+      for (const TierRun& run : tier_runs) paths.push_back(run.path);
+      ExternalSorter<StateKey> merged(states_sort_options(), paths);
+      return write_sorted(merged, out);
+    }
+    std::vector<std::byte> stored;
+    for (const TierRun& run : tier_runs) {
+      RunReader in(run.path);
+      if (!out.can_take_blocks_of(in.info())) throw std::logic_error("bfs: a tier's run has another layout than the states run");
+      for (const BlockInfo& b : in.info().blocks) in.read_stored_block(stored), out.append_stored_block(b, stored);
+    }
+  }
+
+  void write_sorted(ExternalSorter<StateKey>& sorted, RunWriter& out) {
+    StateKey k, prev = 0;
+    for (bool first = true; sorted.next(k); first = false, prev = k) {
+      if (!first && k <= prev) throw std::logic_error(game_.name() + ": state " + std::to_string(k) + " is enumerated twice");
+      out.push(k);
+    }
   }
 
   // Ply d: F_d and U_{d+1} from the successors of F_{d-1}. Returns |F_d|.

@@ -44,18 +44,8 @@ class MiniGame final : public Game {
     return r_.is_checkmate(r_.decode(s).first) ? Value::win(0) : Value::unknown();
   }
 
-  void successors(StateKey s, std::vector<Child>& out) const override {
-    out.clear();
-    const auto [b, forbid] = r_.decode(s);
-    for (const MiniMove& m : r_.legal_moves(b, forbid)) {
-      const Played p = r_.play(b, m);
-      switch (p.outcome) {
-        case MoveOutcome::kMoverWins: out.push_back(Child::ends_game(Value::loss(0))); break;
-        case MoveOutcome::kMoverLoses: out.push_back(Child::ends_game(Value::win(0))); break;
-        case MoveOutcome::kContinues: out.push_back(Child::state(r_.key(p.next, p.next_forbid))); break;
-      }
-    }
-  }
+  // Every move but the forbidden one, all keyed: the group's moves less the one the state lacks.
+  void successors(StateKey s, std::vector<Child>& out) const override { successors_keyed_except(s, 0, out); }
 
   // A board's states differ in the forbidden move only: the group's moves are the board's.
   bool states_share_group_moves() const override { return true; }

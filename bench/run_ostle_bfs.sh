@@ -7,8 +7,20 @@
 # search runs without it, keying every move of every state (about twice the CPU time).
 # Usage: bench/run_ostle_bfs.sh [WORK_DIR] [MEMORY]     (defaults: work/ostle-bfs 8G)
 #        bench/run_ostle_bfs.sh --sum [WORK_DIR]
+#        bench/run_ostle_bfs.sh --table [WORK_DIR]   (each ply from the log, as a markdown table)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [[ "${1:-}" == "--sum" ]]; then exec bench/timed_segments.sh --sum "${2:-work/ostle-bfs}"; fi
+if [[ "${1:-}" == "--table" ]]; then
+  # The search's log lines "ply N: X new states; Y successors sorted, ... U unvisited (...)" and the
+  # progress lines "ply N successors|merge: ... in Ts" (progress bars end their lines with \r).
+  exec awk 'BEGIN { RS = "[\r\n]" }
+    /^ply [0-9]+ successors: .* in [0-9.]+s$/ { t = $NF; sub(/s$/, "", t); succ[$2 + 0] = t }
+    /^ply [0-9]+ merge: .* in [0-9.]+s$/ { t = $NF; sub(/s$/, "", t); merge[$2 + 0] = t }
+    /^ply [0-9]+: [0-9]+ new states;/ { p = $2 + 0; news[p] = $3; keys[p] = $6; unv[p] = $(NF - 6); if (p > last) last = p }
+    END { print "| ply | new states | successor keys merged | unvisited after | successors (s) | merge (s) |"
+          print "|--:|--:|--:|--:|--:|--:|"
+          for (p = 0; p <= last; ++p) printf "| %d | %s | %s | %s | %s | %s |\n", p, news[p], keys[p], unv[p], succ[p], merge[p] }' "${2:-work/ostle-bfs}.log"
+fi
 dir="${1:-work/ostle-bfs}"; mem="${2:-8G}"
 exec bench/timed_segments.sh "$dir" -- ./build/zermelo --work-dir "$dir" --memory "$mem" --json bfs ostle --all-states

@@ -1,0 +1,41 @@
+// `zermelo tally GAME --run FILE`: how many of a run's states fall in each tier, with examples.
+#include <iomanip>
+#include <iostream>
+#include <nlohmann/json.hpp>
+
+#include "tools/zermelo/command.hpp"
+#include "zermelo/engine/tally.hpp"
+
+ZERMELO_REGISTER_COMMAND(25, [](CLI::App& app) {
+  static std::string game, run;
+  static std::vector<std::string> options;
+  static std::size_t examples = 1;
+  auto* sub = app.add_subcommand("tally", "count a run of state keys (e.g. what a breadth-first search never reached) by tier");
+  sub->add_option("game", game, "game name")->required();
+  sub->add_option("options", options, "game options");
+  sub->add_option("--run", run, "a run of state keys, as `bfs` leaves them")->required()->check(CLI::ExistingFile);
+  sub->add_option("--examples", examples, "states of each tier to draw (the first in key order)")->capture_default_str();
+  sub->footer("Example: zermelo tally ostle --run work/ostle-bfs/unvisited-27.run --examples 2");
+  sub->callback([] {
+    using namespace zermelo;
+    auto g = make_game(game, options);
+    const auto tally = tally_tiers(*g, run, examples);
+    std::uint64_t total = 0;
+    for (const auto& [tier, t] : tally) total += t.states;
+    if (cli::globals().json) {
+      nlohmann::json tiers = nlohmann::json::object();
+      for (const auto& [tier, t] : tally) {
+        nlohmann::json ex = nlohmann::json::array();
+        for (auto k : t.examples) ex.push_back(g->render(k));
+        tiers[tier] = {{"states", t.states}, {"examples", ex}};
+      }
+      std::cout << nlohmann::json{{"game", g->name()}, {"variant", g->variant()}, {"run", run}, {"states", total}, {"tiers", tiers}}.dump(2)
+                << "\n";
+      return;
+    }
+    std::cout << run << ": " << total << " states\n  tier            states\n";
+    for (const auto& [tier, t] : tally) std::cout << "  " << std::left << std::setw(12) << tier << std::right << std::setw(14) << t.states << "\n";
+    for (const auto& [tier, t] : tally)
+      for (auto k : t.examples) std::cout << "\n" << tier << ":\n" << g->render(k);
+  });
+});

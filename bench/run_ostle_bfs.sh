@@ -5,7 +5,8 @@
 # The default budget, 8G, holds the search's record of the moves each position took (2.7 GB, a
 # byte a position: pipeline/group_expansions.hpp) beside the filter and the sorter; under 5.5G the
 # search runs without it, keying every move of every state (about twice the CPU time).
-# Usage: bench/run_ostle_bfs.sh [WORK_DIR] [MEMORY]     (defaults: work/ostle-bfs 8G)
+# Usage: bench/run_ostle_bfs.sh [WORK_DIR] [MEMORY] [BFS FLAGS...]  (defaults: work/ostle-bfs 8G)
+#        e.g. bench/run_ostle_bfs.sh work/ostle-bfs-legal 8G --expand-decided  (checkmates expanded too)
 #        bench/run_ostle_bfs.sh --sum [WORK_DIR]
 #        bench/run_ostle_bfs.sh --table [WORK_DIR]   (each ply from the log, as a markdown table)
 set -euo pipefail
@@ -23,4 +24,5 @@ if [[ "${1:-}" == "--table" ]]; then
           for (p = 0; p <= last; ++p) printf "| %d | %s | %s | %s | %s | %s |\n", p, news[p], keys[p], unv[p], succ[p], merge[p] }' "${2:-work/ostle-bfs}.log"
 fi
 dir="${1:-work/ostle-bfs}"; mem="${2:-8G}"
-exec bench/timed_segments.sh "$dir" -- ./build/zermelo --work-dir "$dir" --memory "$mem" --json bfs ostle --all-states
+shift $(( $# < 2 ? $# : 2 ))
+exec bench/timed_segments.sh "$dir" -- ./build/zermelo --work-dir "$dir" --memory "$mem" --json bfs ostle --all-states "$@"

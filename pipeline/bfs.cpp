@@ -23,9 +23,15 @@ RunOptions key_run() {
 
 }  // namespace
 
+nlohmann::json bfs_identity(const Game& game, const BfsOptions& opt) {
+  nlohmann::json id{{"game", game.name()}, {"variant", game.variant()}, {"max_ply", opt.max_ply}};
+  if (opt.expand_decided) id["expand_decided"] = true;  // absent otherwise: earlier work dirs still resume
+  return id;
+}
+
 BfsResult breadth_first(const Game& game, const BfsOptions& opt) {
   if (opt.all_states) return bfs::search_unvisited(game, opt);
-  Manifest manifest(opt.job_dir, "bfs", {{"game", game.name()}, {"variant", game.variant()}, {"max_ply", opt.max_ply}});
+  Manifest manifest(opt.job_dir, "bfs", bfs_identity(game, opt));
   auto visited_path = [&](std::uint32_t d) { return manifest.path("visited-" + std::to_string(d) + ".run"); };
   auto frontier_path = [&](std::uint32_t d) { return manifest.path("frontier-" + std::to_string(d) + ".run"); };
   auto stage = [](std::uint32_t d) { return "ply-" + std::to_string(d); };
@@ -63,9 +69,9 @@ BfsResult breadth_first(const Game& game, const BfsOptions& opt) {
       Progress bar("bfs ply " + std::to_string(d + 1), fr.size());
       StateKey s;
       while (fr.next(s)) {
-        if (game.terminal_value(s).is_known()) {
-          ++res.terminal_states;
-        } else if (d < opt.max_ply) {
+        const bool decided = game.terminal_value(s).is_known();
+        if (decided) ++res.terminal_states;
+        if ((!decided || opt.expand_decided) && d < opt.max_ply) {
           game.successors(s, kids);
           for (auto& c : kids) {
             if (c.is_terminal()) ++res.game_ending_moves;

@@ -67,7 +67,7 @@ class Search {
  public:
   Search(const Game& game, const BfsOptions& opt)
       : game_(game), opt_(opt),
-        manifest_(opt.job_dir, "bfs-all-states", {{"game", game.name()}, {"variant", game.variant()}, {"max_ply", opt.max_ply}}) {}
+        manifest_(opt.job_dir, "bfs-all-states", bfs_identity(game, opt)) {}
 
   BfsResult run() {
     if (manifest_.done("done")) return finished(Counts::from(manifest_.facts("done")), true);
@@ -258,7 +258,7 @@ class Search {
           for (std::size_t i = runs[r]; i < runs[r + 1]; ++i) {
             if (game_.terminal_value(batch[i]).is_known()) {
               ++mine.terminal;
-              continue;
+              if (!opt_.expand_decided) continue;
             }
             if (!expand_moves) continue;
             if (expansions_ && expansions_->covers(slots[i])) {

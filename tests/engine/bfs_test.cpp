@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 #include <set>
 
+#include "tests/engine/plain_bfs.hpp"
 #include "tests/test_util.hpp"
 #include "zermelo/io/run_file.hpp"
 
@@ -28,27 +29,14 @@ TEST(Bfs, TicTacToeLevelsAreTheKnownOnes) {
 TEST(Bfs, AgreesWithAnInMemorySearch) {
   testing::ScratchDir dir;
   auto g = make_game("nim", {"3x4"});
-  std::set<StateKey> seen{g->start()};
-  std::vector<StateKey> frontier{g->start()};
-  std::vector<std::uint64_t> levels{1};
-  std::uint64_t edges = 0;
-  std::vector<Child> kids;
-  while (!frontier.empty()) {
-    std::vector<StateKey> next;
-    for (auto s : frontier) {
-      g->successors(s, kids);
-      for (auto& c : kids)
-        if (++edges, seen.insert(c.key).second) next.push_back(c.key);
-    }
-    if (!next.empty()) levels.push_back(next.size());
-    frontier.swap(next);
-  }
+  const testing::PlainBfs plain = testing::plain_bfs(*g);
   BfsOptions o;
   o.job_dir = dir.str();
   o.memory_bytes = 256ull << 20;
   BfsResult full = breadth_first(*g, o);
-  EXPECT_EQ(full.new_states, levels);
-  EXPECT_EQ(full.edges, edges);
+  EXPECT_EQ(full.new_states, plain.levels);
+  EXPECT_EQ(full.edges, plain.edges);
+  EXPECT_EQ(full.states, plain.seen.size());
 }
 
 // The published state-graph counts of Onitama (boar cards), through sorted runs on disk.
@@ -119,6 +107,35 @@ TEST(Bfs, AllStatesAgreesWithTheVisitedRun) {
     EXPECT_TRUE(again.resumed) << name;
     EXPECT_EQ(again.new_states, all.new_states) << name;
   }
+}
+
+// Expanding the states the rules decide (a player declining an immediate win) reaches states the
+// solver's graph does not: both searches against a plain in-memory search that expands them too.
+TEST(Bfs, ExpandingDecidedStatesFollowsEveryLegalMove) {
+  testing::ScratchDir dir;
+  auto g = make_game("ostle-mini", {"3x4:p3"});
+  const testing::PlainBfs plain = testing::plain_bfs(*g, /*expand_decided=*/true);
+  BfsOptions o;
+  o.memory_bytes = 200ull << 20;
+  o.job_dir = dir / "solver-graph";
+  ASSERT_GT(plain.seen.size(), breadth_first(*g, o).states) << "the case should reach more states through decided ones";
+  o.expand_decided = true;
+  for (bool all_states : {false, true}) {
+    o.all_states = all_states;
+    o.block_bytes = 4096;
+    o.job_dir = dir / (all_states ? "all-states" : "visited");
+    const BfsResult r = breadth_first(*g, o);
+    EXPECT_EQ(r.new_states, plain.levels) << all_states;
+    EXPECT_EQ(r.states, plain.seen.size()) << all_states;
+    EXPECT_EQ(r.edges, plain.edges) << all_states;
+    EXPECT_EQ(r.game_ending_moves, plain.game_ending_moves) << all_states;
+    EXPECT_EQ(r.terminal_states, plain.decided) << all_states;
+  }
+  // A work dir of one kind of search does not resume the other.
+  o.all_states = false;
+  o.expand_decided = false;
+  o.job_dir = dir / "visited";
+  EXPECT_THROW(breadth_first(*g, o), std::exception);
 }
 
 // A stand-in game enumerated in key order, tier by tier: states 0..n-1, a state s moving to

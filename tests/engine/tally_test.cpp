@@ -6,29 +6,13 @@
 
 #include <set>
 
+#include "tests/engine/plain_bfs.hpp"
 #include "tests/test_util.hpp"
 #include "zermelo/engine/bfs.hpp"
 #include "zermelo/io/run_file.hpp"
 
 namespace zermelo {
 namespace {
-
-std::set<StateKey> reachable_in_memory(const Game& g) {
-  std::set<StateKey> seen{g.start()};
-  std::vector<StateKey> frontier{g.start()};
-  std::vector<Child> kids;
-  while (!frontier.empty()) {
-    std::vector<StateKey> next;
-    for (auto s : frontier) {
-      if (g.terminal_value(s).is_known()) continue;  // the searches do not expand decided states
-      g.successors(s, kids);
-      for (auto& c : kids)
-        if (!c.is_terminal() && seen.insert(c.key).second) next.push_back(c.key);
-    }
-    frontier.swap(next);
-  }
-  return seen;
-}
 
 TEST(Tally, UnreachedStatesPerTierMatchABruteForce) {
   testing::ScratchDir dir;
@@ -39,7 +23,7 @@ TEST(Tally, UnreachedStatesPerTierMatchABruteForce) {
   o.all_states = true;
   const BfsResult r = breadth_first(*g, o);
 
-  const std::set<StateKey> reached = reachable_in_memory(*g);
+  const std::set<StateKey> reached = testing::plain_bfs(*g).seen;
   std::map<std::string, std::uint64_t> expected;
   for (const Tier& t : g->tiers())
     g->enumerate(t.name, [&](StateKey k) { expected[t.name] += !reached.count(k); });

@@ -11,6 +11,7 @@ ZERMELO_REGISTER_COMMAND(20, [](CLI::App& app) {
   static std::vector<std::string> options;
   static std::uint32_t max_ply = UINT32_MAX;
   static bool all_states = false;
+  static bool expand_decided = false;
   auto* sub = app.add_subcommand("bfs", "breadth-first search from the start: states per ply, edges (out of core, resumable)");
   sub->add_option("game", game, "game name")->required();
   sub->add_option("options", options, "game options");
@@ -18,6 +19,9 @@ ZERMELO_REGISTER_COMMAND(20, [](CLI::App& app) {
   sub->add_flag("--all-states", all_states,
                 "keep a run of the states not visited yet (every state the game enumerates, shrinking) instead of the "
                 "visited ones: for whole large games; also counts the states the start never reaches");
+  sub->add_flag("--expand-decided", expand_decided,
+                "also expand the states the rules decide (a player may decline an immediate win, e.g. an Ostle checkmate): "
+                "reachability by legal moves instead of the solver's graph, where decided states have no children");
   sub->footer("Example: zermelo --work-dir work/ttt-bfs bfs tictactoe\n"
               "         zermelo --work-dir work/ostle-bfs bfs ostle --max-ply 8\n"
               "         zermelo --work-dir work/ostle-bfs-all --memory 4G bfs ostle --all-states");
@@ -30,13 +34,15 @@ ZERMELO_REGISTER_COMMAND(20, [](CLI::App& app) {
     o.threads = cli::globals().threads;
     o.max_ply = max_ply;
     o.all_states = all_states;
+    o.expand_decided = expand_decided;
     BfsResult r = breadth_first(*g, o);
     if (cli::globals().json) {
       nlohmann::json deepest = nlohmann::json::array();
       for (auto k : r.deepest) deepest.push_back(g->render(k));
       nlohmann::json doc{{"game", g->name()}, {"variant", g->variant()}, {"new_states_per_ply", r.new_states},
                                   {"states", r.states}, {"edges", r.edges}, {"game_ending_moves", r.game_ending_moves},
-                                  {"terminal_states", r.terminal_states}, {"deepest", deepest}, {"resumed", r.resumed}};
+                                  {"terminal_states", r.terminal_states}, {"expand_decided", expand_decided}, {"deepest", deepest},
+                                  {"resumed", r.resumed}};
       if (all_states) {
         doc["enumerated"] = r.enumerated, doc["unreached"] = r.unreached, doc["unreached_run"] = r.unreached_path;
         doc["filtered"] = r.filtered, doc["filter_bits_per_group"] = r.filter_bits, doc["keyless"] = r.keyless;
@@ -48,7 +54,8 @@ ZERMELO_REGISTER_COMMAND(20, [](CLI::App& app) {
     }
     std::cout << g->name() << " " << g->variant() << ": breadth-first from the start\n  ply  new states\n";
     for (std::size_t i = 0; i < r.new_states.size(); ++i) std::cout << std::setw(5) << i << "  " << r.new_states[i] << "\n";
-    std::cout << "  states " << r.states << " (" << r.terminal_states << " terminal), edges " << r.edges << ", game-ending moves "
+    std::cout << "  states " << r.states << " (" << r.terminal_states << (expand_decided ? " decided by the rules, expanded" : " terminal")
+              << "), edges " << r.edges << ", game-ending moves "
               << r.game_ending_moves << "\n";
     if (all_states)
       std::cout << "  enumerated " << r.enumerated << ", never reached from the start " << r.unreached << "; successors dropped by the filter "

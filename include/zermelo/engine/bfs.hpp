@@ -21,6 +21,8 @@
 #include <string>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 #include "zermelo/game.hpp"
 
 namespace zermelo {
@@ -34,14 +36,21 @@ struct BfsOptions {
   std::uint32_t block_bytes = 1u << 20;  // all_states: blocks of the unvisited run (tests use small ones)
   bool group_filter = true;            // all_states: drop successors of visited groups before sorting
   bool group_moves = true;             // all_states: key only moves a group took not yet (Game::states_share_group_moves)
+  // Also expand the states the rules decide (terminal_value known), as a player may decline an
+  // immediate win (an Ostle checkmate): reachability by legal moves rather than by the solver's
+  // graph, where a decided state has no children.
+  bool expand_decided = false;
 };
+
+// The manifest identity of a search: a work dir resumes only the same search.
+nlohmann::json bfs_identity(const Game& game, const BfsOptions& options);
 
 struct BfsResult {
   std::vector<std::uint64_t> new_states;   // per ply: states first reached at that ply
   std::uint64_t states = 0;                // all reached states (terminal ones included)
   std::uint64_t edges = 0;                 // moves from reached states to states
   std::uint64_t game_ending_moves = 0;     // moves that end the game (lead to no state)
-  std::uint64_t terminal_states = 0;       // reached states decided by the rules
+  std::uint64_t terminal_states = 0;       // reached states decided by the rules (expanded only with expand_decided)
   std::vector<StateKey> deepest;           // a few states of the last ply
   std::string visited_path;                // sorted run of every reached key (not with all_states)
   bool resumed = false;

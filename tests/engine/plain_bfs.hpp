@@ -1,0 +1,42 @@
+// A plain in-memory breadth-first search, written for the tests independently of the pipeline's:
+// a std::set of seen keys and a vector a ply.
+#pragma once
+#include <cstdint>
+#include <set>
+#include <vector>
+
+#include "zermelo/game.hpp"
+
+namespace zermelo::testing {
+
+struct PlainBfs {
+  std::set<StateKey> seen;
+  std::vector<std::uint64_t> levels;  // new states per ply
+  std::uint64_t edges = 0, game_ending_moves = 0, decided = 0;
+};
+
+// States the rules decide are counted, and expanded only with `expand_decided`, as in BfsOptions.
+inline PlainBfs plain_bfs(const Game& g, bool expand_decided = false) {
+  PlainBfs r;
+  r.seen.insert(g.start());
+  r.levels.push_back(1);
+  std::vector<StateKey> frontier{g.start()};
+  std::vector<Child> kids;
+  while (!frontier.empty()) {
+    std::vector<StateKey> next;
+    for (auto s : frontier) {
+      const bool decided = g.terminal_value(s).is_known();
+      r.decided += decided;
+      if (decided && !expand_decided) continue;
+      g.successors(s, kids);
+      for (auto& c : kids)
+        if (c.is_terminal()) ++r.game_ending_moves;
+        else if (++r.edges, r.seen.insert(c.key).second) next.push_back(c.key);
+    }
+    if (!next.empty()) r.levels.push_back(next.size());
+    frontier.swap(next);
+  }
+  return r;
+}
+
+}  // namespace zermelo::testing

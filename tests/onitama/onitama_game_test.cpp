@@ -61,6 +61,8 @@ TEST(OnitamaGame, EnumerationStreamsEveryLegalStateOnceTierByTier) {
       const int red = tier.name[1] - '0', blue = tier.name[3] - '0';
       if (!symmetry) {
         EXPECT_EQ(streamed.size() - first, rules.count_legal(red, blue)) << tier.name;
+      } else {
+        EXPECT_EQ(streamed.size() - first, rules.count_folded(red, blue)) << tier.name;  // "s<hi>s<lo>"
       }
       for (std::size_t i = first; i < streamed.size(); ++i) {
         ASSERT_EQ(game->tier_of(streamed[i]), tier.name);
@@ -188,6 +190,10 @@ TEST(OnitamaGame, CommandLine) {
   std::tie(status, out) = run(std::string(ZERMELO_CLI) + " --json onitama tiers --board 3x3");
   EXPECT_EQ(status, 0) << out;
   EXPECT_NE(out.find("\"legal_states\": 82362"), std::string::npos) << out;  // = the streamed count (test above)
+  std::tie(status, out) = run(std::string(ZERMELO_CLI) + " --json onitama tiers --board 3x3 --symmetry");
+  EXPECT_EQ(status, 0) << out;
+  EXPECT_NE(out.find("\"legal_states\": 41181"), std::string::npos) << out;  // every state has a twin: half
+  EXPECT_NE(out.find("\"s1s0\""), std::string::npos) << out;
   std::tie(status, out) = run(std::string(ZERMELO_CLI) + " onitama query --board 3x3 --state 'rRr/.../bBb red'");
   EXPECT_EQ(status, 0) << out;
   EXPECT_NE(out.find("value: loss in 6"), std::string::npos) << out;

@@ -100,8 +100,10 @@ void run_tiers(const Options& o) {
   std::uint64_t total = 0;
   for (int sum = 0; sum <= 2 * (rules.width() - 1); ++sum)
     for (int red = std::max(0, sum - rules.width() + 1); red <= std::min(sum, rules.width() - 1); ++red) {
-      const std::uint64_t n = rules.count_legal(red, sum - red);
-      rows.emplace_back("r" + std::to_string(red) + "b" + std::to_string(sum - red), n);
+      const int blue = sum - red;
+      if (o.symmetry && red < blue) continue;  // folded into "s<red>s<blue>" with red >= blue
+      const std::uint64_t n = o.symmetry ? rules.count_folded(red, blue) : rules.count_legal(red, blue);
+      rows.emplace_back((o.symmetry ? "s" + std::to_string(red) + "s" : "r" + std::to_string(red) + "b") + std::to_string(blue), n);
       total += n;
     }
   if (zermelo::cli::globals().json) {
@@ -112,7 +114,8 @@ void run_tiers(const Options& o) {
     std::cout << j.dump(2) << "\n";
     return;
   }
-  std::cout << "Onitama " << rules.board_name() << ", cards " << rules.deck_name() << ": legal states by tier (bottom-up)\n";
+  std::cout << "Onitama " << rules.board_name() << ", cards " << rules.deck_name() << ": legal states by tier (bottom-up"
+            << (o.symmetry ? "; player-swapped twins folded" : "") << ")\n";
   for (auto& [name, n] : rows) std::cout << "  " << std::left << std::setw(8) << name << std::right << std::setw(16) << n << "\n";
   std::cout << "  " << std::left << std::setw(8) << "total" << std::right << std::setw(16) << total << "\n";
 }

@@ -80,6 +80,10 @@ class Rules {
   void for_each_legal_key(int red, int blue, F&& f) const;
   // How many keys for_each_legal_key gives, by counting (master placements × student sets).
   std::uint64_t count_legal(int red, int blue) const;
+  // The same for a tier of the folded game, "s<hi>s<lo>": one state of each pair of twins. The swap
+  // maps Red-hi/Blue-lo states one to one onto Red-lo/Blue-hi ones and no state is its own twin
+  // (the player to move differs), so it is one of the two tiers' counts, or half of an even tier.
+  std::uint64_t count_folded(int hi, int lo) const { return hi == lo ? count_legal(hi, lo) / 2 : count_legal(hi, lo); }
   // Keys divided by keys_per_group() number groups of keys in key order: one placement of the
   // students and Blue's master (every Red master, deal and player to move). The groups of the
   // states with `red` and `blue` students lie in [first, end) of student_groups(red, blue).

@@ -1,6 +1,7 @@
 // Out-of-core breadth-first search; see include/zermelo/engine/bfs.hpp.
 #include "zermelo/engine/bfs.hpp"
 
+#include <algorithm>
 #include <filesystem>
 
 #include "pipeline/bfs_unvisited.hpp"
@@ -26,7 +27,22 @@ RunOptions key_run() {
 nlohmann::json bfs_identity(const Game& game, const BfsOptions& opt) {
   nlohmann::json id{{"game", game.name()}, {"variant", game.variant()}, {"max_ply", opt.max_ply}};
   if (opt.expand_decided) id["expand_decided"] = true;  // absent otherwise: earlier work dirs still resume
+  if (opt.keep_plies) id["keep_plies"] = true;
   return id;
+}
+
+std::optional<std::uint32_t> bfs_ply_of(const std::vector<std::string>& ply_runs, StateKey key) {
+  for (std::uint32_t ply = 0; ply < ply_runs.size(); ++ply) {
+    RunReader run(ply_runs[ply]);
+    const auto& blocks = run.info().blocks;
+    // The last block whose first key is <= key is the only one that can hold it.
+    auto after = std::upper_bound(blocks.begin(), blocks.end(), key, [](StateKey k, const BlockInfo& b) { return k < b.first_key; });
+    if (after == blocks.begin()) continue;
+    const std::vector<std::byte> bytes = run.read_block(static_cast<std::size_t>(after - blocks.begin() - 1));
+    const auto* keys = reinterpret_cast<const StateKey*>(bytes.data());
+    if (std::binary_search(keys, keys + bytes.size() / sizeof(StateKey), key)) return ply;
+  }
+  return std::nullopt;
 }
 
 BfsResult breadth_first(const Game& game, const BfsOptions& opt) {
@@ -101,14 +117,17 @@ BfsResult breadth_first(const Game& game, const BfsOptions& opt) {
       break;
     }
     res.new_states.push_back(fresh);
+    if (opt.keep_plies) manifest.record("kept-" + stage(d), {inspect_run(frontier_path(d))});  // before ply d is forgotten
     manifest.record(stage(d + 1), {nv.finish(), nf.finish()},
                     {{"new_states", res.new_states}, {"edges", res.edges}, {"game_ending_moves", res.game_ending_moves},
                      {"terminal_states", res.terminal_states}});
     manifest.erase(stage(d));
     std::filesystem::remove(visited_path(d));
-    std::filesystem::remove(frontier_path(d));
+    if (!opt.keep_plies) std::filesystem::remove(frontier_path(d));
   }
   for (auto x : res.new_states) res.states += x;
+  if (opt.keep_plies)
+    for (std::uint32_t p = 0; p <= d; ++p) res.ply_runs.push_back(frontier_path(p));
   res.visited_path = visited_path(d);
   RunReader last(frontier_path(d));
   StateKey s;

@@ -214,8 +214,12 @@ class Search {
       return 0;
     }
     c.new_states.push_back(f.record_count);
+    if (d > 0 && opt_.keep_plies) manifest_.record("kept-ply-" + std::to_string(d - 1), {inspect_run(frontier_path(d - 1))});
     manifest_.record("ply-" + std::to_string(d), {u, f}, c.json());
-    if (d > 0) manifest_.erase("ply-" + std::to_string(d - 1)), fs::remove(frontier_path(d - 1));
+    if (d > 0) {
+      manifest_.erase("ply-" + std::to_string(d - 1));
+      if (!opt_.keep_plies) fs::remove(frontier_path(d - 1));
+    }
     else manifest_.erase("states");
     fs::remove(unvisited_path(d));
     return f.record_count;
@@ -357,6 +361,8 @@ class Search {
     const std::string deepest = frontier_path(static_cast<std::uint32_t>(c.new_states.size() - 1));
     res.unreached_path = unvisited_path(static_cast<std::uint32_t>(c.new_states.size()));
     res.unreached = inspect_run(res.unreached_path).record_count;
+    if (opt_.keep_plies)
+      for (std::size_t p = 0; p < c.new_states.size(); ++p) res.ply_runs.push_back(frontier_path(static_cast<std::uint32_t>(p)));
     res.enumerated = res.states + res.unreached;
     RunReader last(deepest);
     StateKey s;

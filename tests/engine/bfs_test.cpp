@@ -138,6 +138,38 @@ TEST(Bfs, ExpandingDecidedStatesFollowsEveryLegalMove) {
   EXPECT_THROW(breadth_first(*g, o), std::exception);
 }
 
+// With every ply's run kept, the ply of any state is looked up from them: each state's ply in a
+// plain in-memory search (a sample), in both searches; a state never reached has none.
+TEST(Bfs, KeptPliesGiveEveryStatesPly) {
+  testing::ScratchDir dir;
+  auto g = make_game("ostle-mini", {"3x4:p3"});
+  const testing::PlainBfs plain = testing::plain_bfs(*g);
+  BfsOptions o;
+  o.memory_bytes = 200ull << 20;
+  o.keep_plies = true;
+  o.block_bytes = 4096;  // runs of many blocks: the lookup picks one
+  for (bool all_states : {false, true}) {
+    o.all_states = all_states;
+    o.job_dir = dir / (all_states ? "all-states" : "visited");
+    const BfsResult r = breadth_first(*g, o);
+    ASSERT_EQ(r.ply_runs.size(), plain.levels.size()) << all_states;
+    // A lookup opens each ply's run and decodes a block: a sample of a few hundred states.
+    std::size_t wrong = 0, looked_up = 0, i = 0;
+    for (const auto& [key, ply] : plain.ply_of)
+      if (i++ % 509 == 0) ++looked_up, wrong += bfs_ply_of(r.ply_runs, key) != std::optional<std::uint32_t>(ply);
+    EXPECT_GT(looked_up, 100u);
+    EXPECT_EQ(wrong, 0u) << all_states;
+    if (all_states) {
+      RunReader unreached(r.unreached_path);
+      StateKey k;
+      ASSERT_TRUE(unreached.next(k));
+      EXPECT_EQ(bfs_ply_of(r.ply_runs, k), std::nullopt);
+    }
+    // Read back as finished, the search still names its ply runs.
+    EXPECT_EQ(breadth_first(*g, o).ply_runs, r.ply_runs) << all_states;
+  }
+}
+
 // A stand-in game enumerated in key order, tier by tier: states 0..n-1, a state s moving to
 // 2s + 1 and 3s + 2 (when below n). Its tiers either cover consecutive key ranges (their runs are
 // joined as stored) or interleave (by parity: merged); the search is the same either way.

@@ -2,6 +2,7 @@
 // a std::set of seen keys and a vector a ply.
 #pragma once
 #include <cstdint>
+#include <map>
 #include <set>
 #include <vector>
 
@@ -11,6 +12,7 @@ namespace zermelo::testing {
 
 struct PlainBfs {
   std::set<StateKey> seen;
+  std::map<StateKey, std::uint32_t> ply_of;  // the ply at which each seen state was first reached
   std::vector<std::uint64_t> levels;  // new states per ply
   std::uint64_t edges = 0, game_ending_moves = 0, decided = 0;
 };
@@ -19,6 +21,7 @@ struct PlainBfs {
 inline PlainBfs plain_bfs(const Game& g, bool expand_decided = false) {
   PlainBfs r;
   r.seen.insert(g.start());
+  r.ply_of[g.start()] = 0;
   r.levels.push_back(1);
   std::vector<StateKey> frontier{g.start()};
   std::vector<Child> kids;
@@ -31,7 +34,7 @@ inline PlainBfs plain_bfs(const Game& g, bool expand_decided = false) {
       g.successors(s, kids);
       for (auto& c : kids)
         if (c.is_terminal()) ++r.game_ending_moves;
-        else if (++r.edges, r.seen.insert(c.key).second) next.push_back(c.key);
+        else if (++r.edges, r.seen.insert(c.key).second) next.push_back(c.key), r.ply_of[c.key] = static_cast<std::uint32_t>(r.levels.size());
     }
     if (!next.empty()) r.levels.push_back(next.size());
     frontier.swap(next);

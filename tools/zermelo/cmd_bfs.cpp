@@ -12,6 +12,8 @@ ZERMELO_REGISTER_COMMAND(20, [](CLI::App& app) {
   static std::uint32_t max_ply = UINT32_MAX;
   static bool all_states = false;
   static bool expand_decided = false;
+  static bool keep_plies = false;
+  static std::vector<std::string> ply_of;
   auto* sub = app.add_subcommand("bfs", "breadth-first search from the start: states per ply, edges (out of core, resumable)");
   sub->add_option("game", game, "game name")->required();
   sub->add_option("options", options, "game options");
@@ -22,9 +24,12 @@ ZERMELO_REGISTER_COMMAND(20, [](CLI::App& app) {
   sub->add_flag("--expand-decided", expand_decided,
                 "also expand the states the rules decide (a player may decline an immediate win, e.g. an Ostle checkmate): "
                 "reachability by legal moves instead of the solver's graph, where decided states have no children");
+  sub->add_flag("--keep-plies", keep_plies, "keep every ply's run of new states (not only the deepest), for --ply-of");
+  sub->add_option("--ply-of", ply_of, "after the search, the ply at which each of these states was first reached (needs --keep-plies)");
   sub->footer("Example: zermelo --work-dir work/ttt-bfs bfs tictactoe\n"
               "         zermelo --work-dir work/ostle-bfs bfs ostle --max-ply 8\n"
-              "         zermelo --work-dir work/ostle-bfs-all --memory 4G bfs ostle --all-states");
+              "         zermelo --work-dir work/ostle-bfs-all --memory 4G bfs ostle --all-states\n"
+              "         zermelo --work-dir work/ttt-plies bfs tictactoe --keep-plies --ply-of 'XO./.X./..O'");
   sub->callback([] {
     using namespace zermelo;
     auto g = make_game(game, options);
@@ -35,7 +40,18 @@ ZERMELO_REGISTER_COMMAND(20, [](CLI::App& app) {
     o.max_ply = max_ply;
     o.all_states = all_states;
     o.expand_decided = expand_decided;
+    o.keep_plies = keep_plies;
+    if (!ply_of.empty() && !keep_plies) throw CLI::ValidationError("--ply-of", "needs --keep-plies (the search keeps each ply's states only then)");
+    std::vector<StateKey> asked;
+    for (const std::string& text : ply_of) {
+      std::string error;
+      auto key = g->parse(text, &error);
+      if (!key) throw CLI::ValidationError("--ply-of", "'" + text + "' is not a state of " + g->name() + ": " + error);
+      asked.push_back(*key);
+    }
     BfsResult r = breadth_first(*g, o);
+    std::vector<std::optional<std::uint32_t>> plies;
+    for (StateKey k : asked) plies.push_back(bfs_ply_of(r.ply_runs, k));
     if (cli::globals().json) {
       nlohmann::json deepest = nlohmann::json::array();
       for (auto k : r.deepest) deepest.push_back(g->render(k));
@@ -43,6 +59,11 @@ ZERMELO_REGISTER_COMMAND(20, [](CLI::App& app) {
                                   {"states", r.states}, {"edges", r.edges}, {"game_ending_moves", r.game_ending_moves},
                                   {"terminal_states", r.terminal_states}, {"expand_decided", expand_decided}, {"deepest", deepest},
                                   {"resumed", r.resumed}};
+      if (!asked.empty()) {
+        nlohmann::json found = nlohmann::json::object();
+        for (std::size_t i = 0; i < asked.size(); ++i) found[ply_of[i]] = plies[i] ? nlohmann::json(*plies[i]) : nlohmann::json(nullptr);
+        doc["ply_of"] = found;
+      }
       if (all_states) {
         doc["enumerated"] = r.enumerated, doc["unreached"] = r.unreached, doc["unreached_run"] = r.unreached_path;
         doc["filtered"] = r.filtered, doc["filter_bits_per_group"] = r.filter_bits, doc["keyless"] = r.keyless;
@@ -61,6 +82,8 @@ ZERMELO_REGISTER_COMMAND(20, [](CLI::App& app) {
       std::cout << "  enumerated " << r.enumerated << ", never reached from the start " << r.unreached << "; successors dropped by the filter "
                 << r.filtered << " (" << r.filter_bits << " bits a group), left unkeyed (their group took the move before) " << r.keyless
                 << "\n";
+    for (std::size_t i = 0; i < asked.size(); ++i)
+      std::cout << "  " << ply_of[i] << ": " << (plies[i] ? "first reached at ply " + std::to_string(*plies[i]) : std::string("never reached")) << "\n";
     std::cout << "  a deepest state (ply " << r.new_states.size() - 1 << "):\n";
     if (!r.deepest.empty()) std::cout << g->render(r.deepest.front());
   });

@@ -18,6 +18,7 @@
 // reaches. The same levels either way; the tests compare the two.
 #pragma once
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -40,6 +41,9 @@ struct BfsOptions {
   // immediate win (an Ostle checkmate): reachability by legal moves rather than by the solver's
   // graph, where a decided state has no children.
   bool expand_decided = false;
+  // Keep every ply's run of new states (instead of only the deepest), so that the ply of any state
+  // (its distance from the start) can be looked up afterwards: bfs_ply_of.
+  bool keep_plies = false;
 };
 
 // The manifest identity of a search: a work dir resumes only the same search.
@@ -54,6 +58,7 @@ struct BfsResult {
   std::vector<StateKey> deepest;           // a few states of the last ply
   std::string visited_path;                // sorted run of every reached key (not with all_states)
   bool resumed = false;
+  std::vector<std::string> ply_runs;       // with keep_plies: the sorted run of each ply's new states
   // all_states only:
   std::uint64_t enumerated = 0;            // every state the game enumerates
   std::uint64_t unreached = 0;             // ... that the start never reaches
@@ -64,5 +69,9 @@ struct BfsResult {
 };
 
 BfsResult breadth_first(const Game& game, const BfsOptions& options);
+
+// The ply at which a search first reached `key`, from the runs of its plies (BfsResult::ply_runs),
+// reading one block of each run at most; nothing if no ply reached it.
+std::optional<std::uint32_t> bfs_ply_of(const std::vector<std::string>& ply_runs, StateKey key);
 
 }  // namespace zermelo

@@ -31,14 +31,15 @@ nlohmann::json bfs_identity(const Game& game, const BfsOptions& opt) {
   return id;
 }
 
-std::optional<std::uint32_t> bfs_ply_of(const std::vector<std::string>& ply_runs, StateKey key) {
-  for (std::uint32_t ply = 0; ply < ply_runs.size(); ++ply) {
-    RunReader run(ply_runs[ply]);
-    const auto& blocks = run.info().blocks;
-    // The last block whose first key is <= key is the only one that can hold it.
-    auto after = std::upper_bound(blocks.begin(), blocks.end(), key, [](StateKey k, const BlockInfo& b) { return k < b.first_key; });
-    if (after == blocks.begin()) continue;
-    const std::vector<std::byte> bytes = run.read_block(static_cast<std::size_t>(after - blocks.begin() - 1));
+BfsPlyLookup::BfsPlyLookup(const std::vector<std::string>& ply_runs) {
+  for (const std::string& path : ply_runs) runs_.push_back(std::make_unique<RunReader>(path));
+}
+
+std::optional<std::uint32_t> BfsPlyLookup::ply_of(StateKey key) {
+  for (std::uint32_t ply = 0; ply < runs_.size(); ++ply) {
+    const std::size_t n = runs_[ply]->info().blocks_starting_at_or_below(key);
+    if (n == 0) continue;
+    const std::vector<std::byte> bytes = runs_[ply]->read_block(n - 1);
     const auto* keys = reinterpret_cast<const StateKey*>(bytes.data());
     if (std::binary_search(keys, keys + bytes.size() / sizeof(StateKey), key)) return ply;
   }

@@ -255,6 +255,12 @@ void encode_header(std::byte* h, const RunInfo& info, bool complete, std::uint64
 
 std::string RunInfo::digest_hex() const { return hex(digest); }
 
+std::size_t RunInfo::blocks_starting_at_or_below(std::uint64_t key, std::size_t from) const {
+  const auto start = blocks.begin() + static_cast<std::ptrdiff_t>(std::min(from, blocks.size()));
+  return static_cast<std::size_t>(
+      std::upper_bound(start, blocks.end(), key, [](std::uint64_t k, const BlockInfo& b) { return k < b.first_key; }) - blocks.begin());
+}
+
 // ---------------------------------------------------------------- inspect
 
 RunInfo inspect_run(const std::string& path) {
@@ -761,12 +767,10 @@ void RunReader::read_stored_block(std::vector<std::byte>& stored) {
 
 void RunReader::will_copy_blocks_below(std::optional<std::uint64_t> key) {
   auto& I = *impl_;
-  const auto& blocks = I.info.blocks;
-  std::size_t before = blocks.size();
+  std::size_t before = I.info.blocks.size();
   if (key) {  // the blocks before the last one that starts at or below the key
-    const auto from = blocks.begin() + static_cast<std::ptrdiff_t>(std::min(I.next_block, blocks.size()));
-    const auto after = std::upper_bound(from, blocks.end(), *key, [](std::uint64_t k, const BlockInfo& b) { return k < b.first_key; });
-    before = after == blocks.begin() ? 0 : static_cast<std::size_t>(after - blocks.begin()) - 1;
+    const std::size_t n = I.info.blocks_starting_at_or_below(*key, I.next_block);
+    before = n == 0 ? 0 : n - 1;
   }
   I.copy_before.store(before, std::memory_order_relaxed);
 }

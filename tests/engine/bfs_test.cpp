@@ -153,17 +153,18 @@ TEST(Bfs, KeptPliesGiveEveryStatesPly) {
     o.job_dir = dir / (all_states ? "all-states" : "visited");
     const BfsResult r = breadth_first(*g, o);
     ASSERT_EQ(r.ply_runs.size(), plain.levels.size()) << all_states;
-    // A lookup opens each ply's run and decodes a block: a sample of a few hundred states.
+    // A lookup decodes a block of each ply's run: a sample of a few hundred states.
+    BfsPlyLookup lookup(r.ply_runs);
     std::size_t wrong = 0, looked_up = 0, i = 0;
     for (const auto& [key, ply] : plain.ply_of)
-      if (i++ % 509 == 0) ++looked_up, wrong += bfs_ply_of(r.ply_runs, key) != std::optional<std::uint32_t>(ply);
+      if (i++ % 509 == 0) ++looked_up, wrong += lookup.ply_of(key) != std::optional<std::uint32_t>(ply);
     EXPECT_GT(looked_up, 100u);
     EXPECT_EQ(wrong, 0u) << all_states;
     if (all_states) {
       RunReader unreached(r.unreached_path);
       StateKey k;
       ASSERT_TRUE(unreached.next(k));
-      EXPECT_EQ(bfs_ply_of(r.ply_runs, k), std::nullopt);
+      EXPECT_EQ(lookup.ply_of(k), std::nullopt);
     }
     // Read back as finished, the search still names its ply runs.
     EXPECT_EQ(breadth_first(*g, o).ply_runs, r.ply_runs) << all_states;

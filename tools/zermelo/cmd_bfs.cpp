@@ -51,7 +51,8 @@ ZERMELO_REGISTER_COMMAND(20, [](CLI::App& app) {
     }
     BfsResult r = breadth_first(*g, o);
     std::vector<std::optional<std::uint32_t>> plies;
-    for (StateKey k : asked) plies.push_back(bfs_ply_of(r.ply_runs, k));
+    BfsPlyLookup lookup(r.ply_runs);
+    for (StateKey k : asked) plies.push_back(lookup.ply_of(k));
     if (cli::globals().json) {
       nlohmann::json deepest = nlohmann::json::array();
       for (auto k : r.deepest) deepest.push_back(g->render(k));

@@ -18,13 +18,13 @@
 // reaches. The same levels either way; the tests compare the two.
 #pragma once
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
-#include <nlohmann/json.hpp>
-
 #include "zermelo/game.hpp"
+#include "zermelo/io/run_file.hpp"
 
 namespace zermelo {
 
@@ -42,12 +42,9 @@ struct BfsOptions {
   // graph, where a decided state has no children.
   bool expand_decided = false;
   // Keep every ply's run of new states (instead of only the deepest), so that the ply of any state
-  // (its distance from the start) can be looked up afterwards: bfs_ply_of.
+  // (its distance from the start) can be looked up afterwards: BfsPlyLookup.
   bool keep_plies = false;
 };
-
-// The manifest identity of a search: a work dir resumes only the same search.
-nlohmann::json bfs_identity(const Game& game, const BfsOptions& options);
 
 struct BfsResult {
   std::vector<std::uint64_t> new_states;   // per ply: states first reached at that ply
@@ -70,8 +67,15 @@ struct BfsResult {
 
 BfsResult breadth_first(const Game& game, const BfsOptions& options);
 
-// The ply at which a search first reached `key`, from the runs of its plies (BfsResult::ply_runs),
-// reading one block of each run at most; nothing if no ply reached it.
-std::optional<std::uint32_t> bfs_ply_of(const std::vector<std::string>& ply_runs, StateKey key);
+// The ply at which a search first reached a state, from the runs of its plies
+// (BfsResult::ply_runs): each run opened once, at most one block of each read a lookup.
+class BfsPlyLookup {
+ public:
+  explicit BfsPlyLookup(const std::vector<std::string>& ply_runs);
+  std::optional<std::uint32_t> ply_of(StateKey key);  // nothing if no ply reached it
+
+ private:
+  std::vector<std::unique_ptr<RunReader>> runs_;
+};
 
 }  // namespace zermelo

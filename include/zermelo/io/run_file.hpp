@@ -56,6 +56,9 @@ struct RunInfo {
   std::uint64_t digest = 0;           // XXH3-64 over all block checksums, in order
   std::vector<BlockInfo> blocks;
   std::string digest_hex() const;
+  // Format 2, records in ascending key order: how many blocks start at or below `key`; the last of
+  // them is the only block that can hold it. Blocks before `from` are taken to start below it.
+  std::size_t blocks_starting_at_or_below(std::uint64_t key, std::size_t from = 0) const;
 };
 
 class RunWriter {

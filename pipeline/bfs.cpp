@@ -7,6 +7,7 @@
 #include "pipeline/bfs_unvisited.hpp"
 #include "zermelo/io/run_file.hpp"
 #include "zermelo/pipeline/manifest.hpp"
+#include "zermelo/pipeline/solved_database.hpp"
 #include "zermelo/sort/external_sort.hpp"
 #include "zermelo/util/progress.hpp"
 
@@ -49,6 +50,7 @@ std::optional<std::uint32_t> BfsPlyLookup::ply_of(StateKey key) {
 BfsResult breadth_first(const Game& game, const BfsOptions& opt) {
   if (opt.all_states) return bfs::search_unvisited(game, opt);
   Manifest manifest(opt.job_dir, "bfs", bfs_identity(game, opt));
+  manifest.describe("game", game_description(game));
   auto visited_path = [&](std::uint32_t d) { return manifest.path("visited-" + std::to_string(d) + ".run"); };
   auto frontier_path = [&](std::uint32_t d) { return manifest.path("frontier-" + std::to_string(d) + ".run"); };
   auto stage = [](std::uint32_t d) { return "ply-" + std::to_string(d); };

@@ -20,6 +20,7 @@
 #include "pipeline/unvisited_filter.hpp"
 #include "zermelo/io/run_file.hpp"
 #include "zermelo/pipeline/manifest.hpp"
+#include "zermelo/pipeline/solved_database.hpp"
 #include "zermelo/sort/external_sort.hpp"
 #include "zermelo/util/progress.hpp"
 
@@ -67,7 +68,9 @@ class Search {
  public:
   Search(const Game& game, const BfsOptions& opt)
       : game_(game), opt_(opt),
-        manifest_(opt.job_dir, "bfs-all-states", bfs_identity(game, opt)) {}
+        manifest_(opt.job_dir, "bfs-all-states", bfs_identity(game, opt)) {
+    manifest_.describe("game", game_description(game));
+  }
 
   BfsResult run() {
     if (manifest_.done("done")) return finished(Counts::from(manifest_.facts("done")), true);

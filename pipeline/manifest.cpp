@@ -1,48 +1,132 @@
 #include "zermelo/pipeline/manifest.hpp"
 
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <cerrno>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <sstream>
 #include <stdexcept>
 
 #include "zermelo/io/uring_file.hpp"
+#include "zermelo/pipeline/manifest_seal.hpp"
 
 namespace zermelo {
 namespace fs = std::filesystem;
+using Json = nlohmann::json;
 
-static nlohmann::json load_json(const std::string& path) {
-  std::ifstream in(path);
-  try {
-    return nlohmann::json::parse(in);
-  } catch (const nlohmann::json::exception& e) {
-    throw std::runtime_error(path + ": not a valid manifest: " + e.what());
-  }
+namespace {
+
+std::string read_text(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw std::runtime_error(path + ": cannot read the manifest");
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
 }
 
-Manifest::Manifest(std::string job_dir, const std::string& job, const nlohmann::json& params) : dir_(std::move(job_dir)) {
-  fs::create_directories(dir_);
-  std::string p = dir_ + "/manifest.json";
-  if (fs::exists(p)) {
-    doc_ = load_json(p);
-    if (doc_.value("job", "") != job || doc_.value("params", nlohmann::json{}) != params)
-      throw std::runtime_error(dir_ + ": holds another job (" + doc_.value("job", "?") + " " +
-                               doc_.value("params", nlohmann::json{}).dump() + "); use another --work-dir or remove it");
-  } else {
-    doc_ = {{"format", "zermelo-manifest-1"}, {"job", job}, {"params", params}, {"stages", nlohmann::json::array()}};
-    save();
+// Two identities are one job if equal, or if they differ only in how the lower tiers' values
+// runs are named: manifests before 2026-11-24 stored those paths relative to the directory the
+// solve was started from, now they are relative to the job directory.
+bool same_job(const Json& stored, const Json& wanted) {
+  if (stored == wanted) return true;
+  if (!stored.is_object() || !wanted.is_object() || !stored.contains("lower")) return false;
+  Json a = stored, b = wanted;
+  if (!a["lower"].is_array() || !b["lower"].is_array() || a["lower"].size() != b["lower"].size())
+    return false;
+  for (std::size_t i = 0; i < a["lower"].size(); ++i) {
+    if (!a["lower"][i].is_string() || !b["lower"][i].is_string()) return false;
+    a["lower"][i] = fs::path(a["lower"][i].get<std::string>()).filename().string();
+    b["lower"][i] = fs::path(b["lower"][i].get<std::string>()).filename().string();
   }
+  return a == b;
 }
 
-std::string Manifest::path(const std::string& relative) const { return dir_ + "/" + relative; }
+// Written and fsynced before the rename, so that a crash never leaves an empty manifest behind.
+void write_file_durably(const std::string& path, const std::string& text) {
+  const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  if (fd < 0) throw std::runtime_error(path + ": cannot write the manifest: " + std::strerror(errno));
+  std::size_t done = 0;
+  while (done < text.size()) {
+    const ssize_t n = ::write(fd, text.data() + done, text.size() - done);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) {
+      const int err = n < 0 ? errno : ENOSPC;
+      ::close(fd);
+      ::unlink(path.c_str());
+      throw std::runtime_error(path + ": cannot write the manifest: " + std::strerror(err));
+    }
+    done += static_cast<std::size_t>(n);
+  }
+  if (::fsync(fd) != 0 || ::close(fd) != 0)
+    throw std::runtime_error(path + ": cannot write the manifest: " + std::strerror(errno));
+}
 
-static const nlohmann::json* find_stage(const nlohmann::json& doc, const std::string& stage) {
+const Json* find_stage(const Json& doc, const std::string& stage) {
   for (auto& s : doc["stages"])
     if (s["name"] == stage) return &s;
   return nullptr;
 }
 
+}  // namespace
+
+Json read_manifest(const std::string& dir, bool sealed_only) {
+  const std::string p = dir + "/manifest.json";
+  if (!fs::exists(p)) throw std::runtime_error(dir + ": no manifest.json (not a Zermelo job directory)");
+  const std::string text = read_text(p);
+  Json doc;
+  try {
+    doc = Json::parse(text);
+  } catch (const Json::exception& e) {
+    throw std::runtime_error(p + ": not a valid manifest: " + e.what());
+  }
+  switch (check_manifest_seal(text)) {
+    case SealState::kMismatch:
+      throw std::runtime_error(p + ": the manifest does not match its checksum (damaged or edited)");
+    case SealState::kMissing:
+      if (sealed_only)
+        throw std::runtime_error(p + ": the manifest has no checksum (written by an older Zermelo; "
+                                 "the same solve command adds one)");
+      break;
+    case SealState::kValid:
+      break;
+  }
+  if (!doc.is_object() || doc.value("format", "") != "zermelo-manifest-1" ||
+      !doc.contains("stages") || !doc["stages"].is_array())
+    throw std::runtime_error(p + ": not a zermelo-manifest-1 document");
+  doc.erase("checksum");
+  return doc;
+}
+
+std::string relative_to_job(const std::string& dir, const std::string& path) {
+  const fs::path base = fs::absolute(dir).lexically_normal();
+  return fs::absolute(path).lexically_normal().lexically_relative(base).string();
+}
+
+Manifest::Manifest(std::string job_dir, const std::string& job, const Json& params)
+    : dir_(std::move(job_dir)) {
+  fs::create_directories(dir_);
+  if (fs::exists(dir_ + "/manifest.json")) {
+    doc_ = read_manifest(dir_, false);
+    if (doc_.value("job", "") != job || !same_job(doc_.value("params", Json{}), params))
+      throw std::runtime_error(dir_ + ": holds another job (" + doc_.value("job", "?") + " " +
+                               doc_.value("params", Json{}).dump() +
+                               "); use another --work-dir or remove it");
+    doc_["params"] = params;
+  } else {
+    doc_ = {{"format", "zermelo-manifest-1"}, {"job", job}, {"params", params},
+            {"stages", Json::array()}};
+  }
+  save();  // seals a manifest of an older Zermelo, and a new one is on disk at once
+}
+
+std::string Manifest::path(const std::string& relative) const { return dir_ + "/" + relative; }
+
 bool Manifest::done(const std::string& stage) const {
-  const nlohmann::json* s = find_stage(doc_, stage);
+  const Json* s = find_stage(doc_, stage);
   if (!s) return false;
   for (auto& o : (*s)["outputs"]) {
     try {
@@ -55,24 +139,38 @@ bool Manifest::done(const std::string& stage) const {
   return true;
 }
 
-void Manifest::record(const std::string& stage, const std::vector<RunInfo>& outputs, const nlohmann::json& facts) {
+std::optional<std::pair<std::string, std::string>> Manifest::first_damaged_stage() const {
+  for (auto& s : doc_["stages"])
+    for (auto& o : s["outputs"]) {
+      try {
+        RunInfo info = verify_run(path(o["path"]));
+        if (info.digest_hex() != o["digest"] || info.record_count != o["records"])
+          return std::make_pair(s["name"].get<std::string>(),
+                                path(o["path"]) + ": differs from the manifest's record of it");
+      } catch (const std::exception& e) {
+        return std::make_pair(s["name"].get<std::string>(), std::string(e.what()));
+      }
+    }
+  return std::nullopt;
+}
+
+void Manifest::record(const std::string& stage, const std::vector<RunInfo>& outputs,
+                      const Json& facts) {
   forget_from(stage);
-  nlohmann::json outs = nlohmann::json::array();
-  for (auto& o : outputs) {
-    std::string rel = fs::path(o.path).is_absolute() || o.path.rfind(dir_ + "/", 0) == 0
-                          ? fs::relative(o.path, dir_).string()
-                          : o.path;
-    outs.push_back({{"path", rel}, {"records", o.record_count}, {"digest", o.digest_hex()}, {"bytes", o.file_bytes}});
-  }
+  Json outs = Json::array();
+  for (auto& o : outputs)
+    outs.push_back({{"path", relative_to_job(dir_, o.path)}, {"records", o.record_count},
+                    {"digest", o.digest_hex()}, {"bytes", o.file_bytes},
+                    {"type", o.options.record_type}});
   doc_["stages"].push_back({{"name", stage}, {"outputs", outs}, {"facts", facts}});
   save();
   // Fault injection for the resume tests: die like a killed process right after this stage.
   if (const char* f = std::getenv("ZERMELO_FAULT_AFTER_STAGE"); f && stage == f) std::_Exit(77);
 }
 
-nlohmann::json Manifest::facts(const std::string& stage) const {
-  const nlohmann::json* s = find_stage(doc_, stage);
-  return s ? (*s)["facts"] : nlohmann::json();
+Json Manifest::facts(const std::string& stage) const {
+  const Json* s = find_stage(doc_, stage);
+  return s ? (*s)["facts"] : Json();
 }
 
 void Manifest::forget_from(const std::string& stage) {
@@ -101,38 +199,19 @@ std::vector<std::string> Manifest::stages() const {
   return out;
 }
 
-void Manifest::save() const {
-  std::string p = dir_ + "/manifest.json", tmp = p + ".tmp";
-  {
-    std::ofstream out(tmp, std::ios::trunc);
-    out << doc_.dump(2) << "\n";
-    out.flush();
-    if (!out) throw std::runtime_error(tmp + ": cannot write the manifest (disk full?)");
-  }
-  fs::rename(tmp, p);
-  sync_directory_of(p);
+void Manifest::describe(const std::string& key, const Json& value) {
+  if (doc_.contains(key) && doc_[key] == value) return;
+  doc_[key] = value;
+  save();
 }
 
-VerifyReport verify_job(const std::string& job_dir) {
-  VerifyReport r;
-  std::string p = job_dir + "/manifest.json";
-  nlohmann::json doc = load_json(p);
-  for (auto& s : doc["stages"])
-    for (auto& o : s["outputs"]) {
-      std::string f = job_dir + "/" + o["path"].get<std::string>();
-      try {
-        RunInfo info = verify_run(f);
-        if (info.digest_hex() != o["digest"])
-          r.problems.push_back(f + ": digest " + info.digest_hex() + " differs from the manifest's " + o["digest"].get<std::string>());
-        else if (info.record_count != o["records"])
-          r.problems.push_back(f + ": record count differs from the manifest");
-        else
-          r.ok.push_back(info);
-      } catch (const std::exception& e) {
-        r.problems.push_back(e.what());
-      }
-    }
-  return r;
+void Manifest::save() const {
+  std::string p = dir_ + "/manifest.json", tmp = p + ".tmp";
+  Json sealed = doc_;
+  sealed["checksum"] = "";
+  write_file_durably(tmp, seal_manifest_text(sealed.dump(2) + "\n"));
+  fs::rename(tmp, p);
+  sync_directory_of(p);
 }
 
 }  // namespace zermelo

@@ -6,16 +6,19 @@
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
+#include <iostream>
 #include <memory>
 #include <omp.h>
 #include <stdexcept>
 
 #include "pipeline/exit_values.hpp"
 #include "pipeline/retrograde_records.hpp"
+#include "pipeline/solve_record.hpp"
 #include "pipeline/tier_values.hpp"
 #include "pipeline/undecided_filter.hpp"
 #include "zermelo/io/run_file.hpp"
 #include "zermelo/pipeline/manifest.hpp"
+#include "zermelo/pipeline/solved_database.hpp"
 #include "zermelo/sort/external_sort.hpp"
 #include "zermelo/util/progress.hpp"
 
@@ -159,10 +162,9 @@ class OutOfCoreSolver {
  public:
   OutOfCoreSolver(const Game& g, const SolveOptions& o)
       : game_(g), opt_(o),
-        manifest_(o.job_dir, "retrograde",
-                  nlohmann::json{{"game", g.name()}, {"variant", g.variant()}, {"tier", o.tier}, {"lower", o.lower_tier_values},
-                                 {"predecessors", o.use_predecessors && g.has_predecessors()},
-                                 {"init_chunk_states", o.init_chunk_states}}) {}
+        manifest_(o.job_dir, "retrograde", retrograde_identity(g, o)) {
+    manifest_.describe("game", game_description(g));
+  }
 
   SolveResult run() {
     SolveResult res;
@@ -172,6 +174,7 @@ class OutOfCoreSolver {
 
       return result_from(manifest_.facts("final"), values, true);
     }
+    fall_back_from_damage();
     if (!manifest_.done("init") || !(manifest_.done("initial-states") || any_level_done())) init();
     else res.resumed = true;
     max_scheduled_ = manifest_.facts("init")["max_scheduled_level"];
@@ -197,6 +200,18 @@ class OutOfCoreSolver {
   }
 
  private:
+  // A resume builds on recorded stages only if every block of their outputs still reads back: a
+  // damaged run (a bad disk, a stray write) would otherwise fail every resume the same way. The
+  // first damaged stage and those after it are forgotten, and the solve redoes them (a damaged
+  // level means the levels start again from the initial scan; its runs are not kept).
+  void fall_back_from_damage() {
+    const auto bad = manifest_.first_damaged_stage();
+    if (!bad) return;
+    std::cerr << "zermelo: " << bad->second << "\nzermelo: stage " << bad->first
+              << " cannot be built on; resuming from the last stage before it whose outputs verify\n";
+    manifest_.forget_from(bad->first);
+  }
+
   std::string path(const std::string& name) const { return manifest_.path(name); }
   bool any_level_done() const {
     for (auto& s : manifest_.stages())
@@ -669,7 +684,6 @@ class OutOfCoreSolver {
     ExternalSorter<KeyValue, KeyValueOrder> decided(sort_options(opt_, "final"), decided_runs);
     RunReader draws(states_path(last));
     RunWriter out(values, run_options("values", sizeof(KeyValue)));
-    nlohmann::json hist = nlohmann::json::object();
     std::map<std::uint32_t, std::uint64_t> by_plies;
     std::uint64_t wins = 0, losses = 0, n_draws = 0, longest_key = 0;
     std::uint32_t longest = 0;
@@ -694,13 +708,12 @@ class OutOfCoreSolver {
       if (v.plies() > longest || (v.plies() == longest && longest_key == 0)) longest = v.plies(), longest_key = kv.key;
     });
     bar.finish();
-    for (auto& [p, c] : by_plies) hist[std::to_string(p)] = c;
-    RunInfo info = out.finish();
-    manifest_.record("final", {info},
-                     {{"states", wins + losses + n_draws}, {"wins", wins}, {"losses", losses}, {"draws", n_draws},
-                      {"by_plies", hist}, {"levels", last}, {"longest", longest}, {"longest_key", longest_key},
-                      {"copied_records", copied_total_}, {"filtered_messages", filtered_total_},
-                      {"exit_moves_settled", manifest_.facts("init").value("exit_moves_settled", std::uint64_t{0})}});
+    SolveResult r;
+    r.states = wins + losses + n_draws, r.wins = wins, r.losses = losses, r.draws = n_draws;
+    r.by_plies = by_plies, r.levels = last, r.longest = longest, r.longest_key = longest_key;
+    r.copied_records = copied_total_, r.filtered_messages = filtered_total_;
+    r.exit_moves_settled = manifest_.facts("init").value("exit_moves_settled", std::uint64_t{0});
+    manifest_.record("final", {out.finish()}, final_facts(r));
     drop_working_runs();
   }
 
@@ -721,17 +734,7 @@ class OutOfCoreSolver {
   }
 
   SolveResult result_from(const nlohmann::json& f, const std::string& values, bool resumed) {
-    SolveResult r;
-    r.resumed = resumed;
-    r.values_path = values;
-    r.states = f["states"], r.wins = f["wins"], r.losses = f["losses"], r.draws = f["draws"];
-    for (auto& [k, v] : f["by_plies"].items()) r.by_plies[static_cast<std::uint32_t>(std::stoul(k))] = v;
-    r.levels = f["levels"], r.longest = f["longest"], r.longest_key = f["longest_key"];
-    r.copied_records = f.value("copied_records", std::uint64_t{0});
-    r.exit_moves_settled = f.value("exit_moves_settled", std::uint64_t{0});
-    r.filtered_messages = f.value("filtered_messages", std::uint64_t{0});
-    r.digest = inspect_run(values).digest_hex();
-    return r;
+    return result_from_final(f, values, resumed);
   }
 
   const Game& game_;
@@ -748,8 +751,26 @@ class OutOfCoreSolver {
 
 SolveResult solve_retrograde_in_ram(const Game& game, const SolveOptions& opt);  // retrograde_ram.cpp
 
+// The in-RAM solver's result, recorded in a manifest like the out-of-core one's, so that readers
+// of the work dir are bound to it the same way (and a finished solve is not redone).
+SolveResult solve_in_ram_recorded(const Game& game, const SolveOptions& opt) {
+  Manifest manifest(opt.job_dir, "retrograde", retrograde_identity(game, opt));
+  manifest.describe("game", game_description(game));
+  const std::string values = manifest.path("values-" + opt.tier + ".run");
+  if (manifest.done("final")) return result_from_final(manifest.facts("final"), values, true);
+  SolveResult r = solve_retrograde_in_ram(game, opt);
+  manifest.record("final", {inspect_run(r.values_path)}, final_facts(r));
+  return r;
+}
+
 SolveResult solve_retrograde(const Game& game, const SolveOptions& opt) {
-  SolveResult r = opt.in_ram ? solve_retrograde_in_ram(game, opt) : OutOfCoreSolver(game, opt).run();
+  // The floor the busiest pass needs (the initial scan's three sorters beside its buffers).
+  constexpr std::uint64_t kFloor = kPassOverhead + 3 * kMinSorter;
+  if (!opt.in_ram && opt.memory_bytes < kFloor)
+    throw std::invalid_argument("--memory " + std::to_string(opt.memory_bytes >> 20) +
+                                "M is below the out-of-core solver's floor (" +
+                                std::to_string(kFloor >> 20) + "M)");
+  SolveResult r = opt.in_ram ? solve_in_ram_recorded(game, opt) : OutOfCoreSolver(game, opt).run();
   r.tier = opt.tier;
   r.in_ram = opt.in_ram;
   return r;

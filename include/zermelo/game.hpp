@@ -85,6 +85,14 @@ class Game {
   virtual bool has_predecessors() const { return false; }
   virtual void predecessors(StateKey s, std::vector<StateKey>& out) const { (void)s; out.clear(); }
 
+  // Optional: how many states enumerate(tier) emits, when the game can count them without
+  // enumerating. Without it a solve too big for the disk or for --max-states is not refused
+  // before it starts; it starts and runs out.
+  virtual std::optional<std::uint64_t> count_states(const std::string& tier) const {
+    (void)tier;
+    return std::nullopt;
+  }
+
   // Optional tiers, listed bottom-up (a tier's dependencies come before it). Default: one tier "all".
   virtual std::vector<Tier> tiers() const { return {Tier{"all", {}}}; }
   virtual std::string tier_of(StateKey s) const { (void)s; return "all"; }
@@ -139,6 +147,14 @@ class Game {
   }
   // The name of the i-th move of successors(s), e.g. "e3L".
   virtual std::string move_name(StateKey s, std::size_t i) const { (void)s; return "#" + std::to_string(i); }
+
+  // The options this instance was made with (set by make_game): a solve records them, so that a
+  // reader of its work dir makes the same game without being told.
+  const std::vector<std::string>& options() const { return options_; }
+
+ private:
+  friend std::unique_ptr<Game> make_game(const std::string& name, const std::vector<std::string>& options);
+  std::vector<std::string> options_;
 };
 
 // Games register themselves by name so the CLI and tests can find them: zermelo solve <name>.

@@ -28,7 +28,9 @@ std::unique_ptr<Game> make_game(const std::string& name, const std::vector<std::
     for (auto& [n, e] : table()) known += (known.empty() ? "" : ", ") + n;
     throw std::invalid_argument("unknown game '" + name + "' (known: " + known + ")");
   }
-  return it->second.factory(options);
+  std::unique_ptr<Game> game = it->second.factory(options);
+  game->options_ = options;
+  return game;
 }
 
 std::vector<std::pair<std::string, std::string>> registered_games() {

@@ -258,8 +258,20 @@ struct SequentialReader::Impl {
   std::size_t cur_pos = 0;       // bytes consumed in it
   std::uint64_t pos;             // absolute offset of the next byte to return
 
+  // A short range needs requests no longer than itself: a reader of a small file (verify walks
+  // many) neither allocates nor pins (io_uring_register_buffers) full-size chunks.
+  static std::size_t chunk_for(const std::string& p, std::uint64_t begin, std::uint64_t e, std::size_t chunk) {
+    struct stat st{};
+    if (::stat(p.c_str(), &st) != 0) return chunk;  // open_file names the problem
+    const std::uint64_t last = std::min<std::uint64_t>(e, static_cast<std::uint64_t>(st.st_size));
+    const std::uint64_t first = begin / kAlign * kAlign;
+    const std::uint64_t span = last > first ? last - first : 0;
+    return static_cast<std::size_t>(std::clamp<std::uint64_t>(round_up(span), kAlign, chunk));
+  }
+
   Impl(const std::string& p, std::uint64_t begin, std::uint64_t e, IoOptions o)
-      : path(p), fd(open_file(p, O_RDONLY, o.direct, direct)), ring(p, o.queue_depth, o.chunk_bytes, o.stall_seconds),
+      : path(p), fd(open_file(p, O_RDONLY, o.direct, direct)),
+        ring(p, o.queue_depth, chunk_for(p, begin, e, o.chunk_bytes), o.stall_seconds),
         slots(o.queue_depth), pos(begin) {
     struct stat st{};
     if (::fstat(fd, &st) != 0) fail(path, "fstat", errno);

@@ -4,6 +4,7 @@
 
 #include <cstdio>
 
+#include "zermelo/util/activity.hpp"
 #include "zermelo/util/size.hpp"
 
 namespace zermelo {
@@ -21,7 +22,9 @@ void Progress::note(const std::string& line) {
 
 Progress::Progress(std::string label, std::uint64_t total_records)
     : label_(std::move(label)), total_(total_records), start_(std::chrono::steady_clock::now()), last_draw_(start_),
-      tty_(::isatty(2) != 0) {}
+      tty_(::isatty(2) != 0) {
+  set_activity(label_);
+}
 
 Progress::~Progress() { finish(); }
 

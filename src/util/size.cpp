@@ -30,6 +30,8 @@ std::uint64_t parse_size(const std::string& text) {
   else throw std::invalid_argument("bad size unit in '" + text + "' (use K, M, G or T)");
   if (!(number > 0) || !std::isfinite(number))
     throw std::invalid_argument("size must be positive: '" + text + "'");
+  if (number * scale >= 18446744073709551616.0)  // 2^64: past it the conversion is undefined
+    throw std::invalid_argument("size too large: '" + text + "'");
   return static_cast<std::uint64_t>(number * scale);
 }
 

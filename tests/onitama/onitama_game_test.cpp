@@ -228,3 +228,18 @@ TEST(OnitamaGame, TiersAreListedBottomUp) {
   EXPECT_EQ(names, (std::vector<std::string>{"s0s0<>", "s1s0<s0s0>", "s1s1<s1s0>", "s2s0<s1s0>", "s2s1<s1s1,s2s0>",
                                              "s3s0<s2s0>", "s2s2<s2s1>", "s3s1<s2s1,s3s0>", "s3s2<s2s2,s3s1>", "s3s3<s3s2>"}));
 }
+
+// The counts a solve is refused by (too big for the disk or --max-states) are the enumeration's.
+TEST(OnitamaGame, CountStatesIsTheEnumerationsCount) {
+  for (auto opts : std::vector<std::vector<std::string>>{{"3x3"}, {"3x4", "boar", "symmetry"}}) {
+    auto game = zermelo::make_game("onitama", opts);
+    std::uint64_t all = 0;
+    for (auto& t : game->tiers()) {
+      std::uint64_t n = 0;
+      game->enumerate(t.name, [&](zermelo::StateKey) { ++n; });
+      EXPECT_EQ(game->count_states(t.name), n) << opts[0] << " " << t.name;
+      all += n;
+    }
+    EXPECT_EQ(game->count_states("all"), all) << opts[0];
+  }
+}

@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 
 #include "tools/zermelo/command.hpp"
+#include "zermelo/pipeline/work_dir_lock.hpp"
 #include "zermelo/engine/bfs.hpp"
 
 ZERMELO_REGISTER_COMMAND(20, [](CLI::App& app) {
@@ -33,6 +34,7 @@ ZERMELO_REGISTER_COMMAND(20, [](CLI::App& app) {
   sub->callback([] {
     using namespace zermelo;
     auto g = make_game(game, options);
+    WorkDirLock lock(cli::globals().work_dir, WorkDirLock::Mode::kWrite, "bfs " + game);
     BfsOptions o;
     o.job_dir = cli::globals().work_dir;
     o.memory_bytes = cli::globals().memory_bytes;

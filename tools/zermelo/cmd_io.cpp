@@ -5,7 +5,8 @@
 
 #include "tools/zermelo/command.hpp"
 #include "zermelo/io/run_file.hpp"
-#include "zermelo/pipeline/manifest.hpp"
+#include "zermelo/pipeline/verify_job.hpp"
+#include "zermelo/pipeline/work_dir_lock.hpp"
 #include "zermelo/util/progress.hpp"
 #include "zermelo/util/size.hpp"
 
@@ -36,7 +37,7 @@ int run_verify(const std::vector<std::string>& paths) {
     bool is_job = std::filesystem::is_directory(p);
     try {
       if (is_job) {
-        if (!std::filesystem::exists(p + "/manifest.json")) throw std::runtime_error(p + ": no manifest.json in this directory");
+        WorkDirLock lock(p, WorkDirLock::Mode::kRead, "verify");
         VerifyReport r = verify_job(p);
         good = r.ok;
         for (auto& x : r.problems) problems.emplace_back(p, x);

@@ -578,7 +578,8 @@ void setup_othello(CLI::App& app) {
   ws->add_option("side", wa.side, "side to move: X (black) or O (white)");
   ws->add_option("--size", wa.size, "board size: 8, 6 or 4")->capture_default_str();
   ws->add_option("--leaf-empties", wa.leaf_empties,
-                 "solve positions with at most K empties exactly (default 6 on 4x4, 20 on 6x6, 36 on 8x8)");
+                 "solve positions with at most K empties exactly (default 6 on 4x4, 20 on 6x6, 36 on 8x8)")
+      ->check(CLI::NonNegativeNumber);
   ws->add_option("--predict-depth", wa.predict_depth, "plies of the shallow search that orders moves")
       ->capture_default_str()
       ->check(CLI::Range(1, 12));

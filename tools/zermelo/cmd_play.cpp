@@ -6,14 +6,16 @@
 #include <random>
 
 #include "tools/zermelo/command.hpp"
+#include "tools/zermelo/game_words.hpp"
 #include "zermelo/engine/perfect_play.hpp"
+#include "zermelo/pipeline/solved_database.hpp"
+#include "zermelo/pipeline/work_dir_lock.hpp"
 
 namespace zermelo::cli {
 namespace {
 
 struct PlayArgs {
-  std::string game;
-  std::vector<std::string> options;
+  std::vector<std::string> words;  // [GAME [OPTIONS...]]
   std::string as = "first";
   std::string opponent = "random";
   std::size_t games = 100;
@@ -23,15 +25,9 @@ struct PlayArgs {
 };
 
 // Every tier's values run in the work dir; a tier not solved there is an error naming it.
-std::vector<std::string> values_runs(const Game& g, const std::string& dir) {
+std::vector<std::string> values_runs(const SolvedDatabase& db) {
   std::vector<std::string> runs;
-  for (auto& t : g.tiers()) {
-    std::string p = tier_values_path(g, dir, t.name);
-    if (!std::filesystem::exists(p))
-      throw std::invalid_argument(g.name() + ": tier " + t.name + " is not solved in " + dir + " (no " + p +
-                                  "; run `zermelo --work-dir " + dir + " solve " + g.name() + " ...` first)");
-    runs.push_back(std::move(p));
-  }
+  for (auto& t : db.game().tiers()) runs.push_back(db.values(t.name));
   return runs;
 }
 
@@ -58,8 +54,7 @@ ZERMELO_REGISTER_COMMAND(16, [](CLI::App& app) {
   using namespace zermelo;
   static cli::PlayArgs a;
   auto* sub = app.add_subcommand("play", "the perfect player of a solved --work-dir, against random, human or perfect play");
-  sub->add_option("game", a.game, "game name")->required();
-  sub->add_option("options", a.options, "game options, as given to solve");
+  cli::add_game_words(sub, a.words);
   sub->add_option("--as", a.as, "the perfect player's side: first or second")->check(CLI::IsMember({"first", "second"}));
   sub->add_option("--opponent", a.opponent, "random (uniform moves), human (moves read from standard input) or perfect")
       ->check(CLI::IsMember({"random", "human", "perfect"}));
@@ -72,16 +67,18 @@ ZERMELO_REGISTER_COMMAND(16, [](CLI::App& app) {
               "Example: zermelo --work-dir work/default-onitama-3x4 play onitama 3x4 --games 1000\n"
               "         zermelo --work-dir work/ttt play tictactoe --as second --opponent human");
   sub->callback([] {
-    auto g = make_game(a.game, a.options);
-    ValuesLookup values(cli::values_runs(*g, cli::globals().work_dir));
+    WorkDirLock lock(cli::globals().work_dir, WorkDirLock::Mode::kRead, "play");
+    SolvedDatabase db(cli::globals().work_dir, cli::game_request(a.words));
+    const Game* g = &db.game();
+    ValuesLookup values(cli::values_runs(db));
     const Value start = values.find(g->start());
-    if (!start.is_known()) throw std::runtime_error(a.game + ": the start has no value in " + cli::globals().work_dir);
+    if (!start.is_known()) throw std::runtime_error(g->name() + ": the start has no value in " + cli::globals().work_dir);
     const int me = a.as == "first" ? 0 : 1;
     const Value promised = me == 0 ? start : cli::flip(start);  // the perfect player's value of the game
     std::mt19937_64 rng(a.seed);
     Player perfect = [&](StateKey s, const std::vector<Child>& kids) {
       const std::size_t i = perfect_move(values, kids);
-      if (i == kids.size()) throw std::runtime_error(a.game + ": a child of state " + std::to_string(s) + " has no value");
+      if (i == kids.size()) throw std::runtime_error(g->name() + ": a child of state " + std::to_string(s) + " has no value");
       return i;
     };
     Player opponent = perfect;
@@ -117,7 +114,7 @@ ZERMELO_REGISTER_COMMAND(16, [](CLI::App& app) {
                        .dump(2)
                 << "\n";
     else
-      std::cout << a.game << (a.options.empty() ? "" : " " + CLI::detail::join(a.options, " ")) << ": start " << start.to_string() << " for the first player; the perfect player ("
+      std::cout << g->name() << (g->variant().empty() ? "" : " " + g->variant()) << ": start " << start.to_string() << " for the first player; the perfect player ("
                 << a.as << ") against " << a.opponent << " play, " << games << " games: " << wins << " won, " << draws
                 << " drawn, " << losses << " lost; longest " << longest << " plies; " << shortfalls << " short of the value\n";
     if (shortfalls) throw CLI::RuntimeError(1);

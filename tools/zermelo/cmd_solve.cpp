@@ -8,8 +8,11 @@
 #include <set>
 
 #include "tools/zermelo/command.hpp"
+#include "tools/zermelo/game_words.hpp"
 #include "zermelo/engine/optimal_line.hpp"
 #include "zermelo/engine/retrograde.hpp"
+#include "zermelo/pipeline/solved_database.hpp"
+#include "zermelo/pipeline/work_dir_lock.hpp"
 #include "zermelo/util/size.hpp"
 
 namespace zermelo::cli {
@@ -25,6 +28,7 @@ struct SolveArgs {
   std::string raw_runs = "8G";
   bool exit_lookups = false;
   bool no_message_filter = false;
+  std::uint64_t max_states = 0;
 };
 
 SolveOptions solve_options(const SolveArgs& a) {
@@ -38,6 +42,7 @@ SolveOptions solve_options(const SolveArgs& a) {
   o.raw_run_bytes = a.raw_runs == "0" ? 0 : parse_size(a.raw_runs);  // 0: always compressed
   o.exit_values = !a.exit_lookups;
   o.message_filter = !a.no_message_filter;
+  o.max_states = a.max_states;
   return o;
 }
 
@@ -189,6 +194,37 @@ void print_results(const Game& g, const std::vector<SolveResult>& results) {
               << "\n";
 }
 
+// Every solved tier (or the one asked for) against its children's stored values.
+void run_check(SolveArgs c, const std::vector<std::string>& words, std::size_t sample, std::uint64_t seed) {
+  const std::string dir = globals().work_dir;
+  // A writer's lock: the full check sorts in scratch files in the work dir.
+  WorkDirLock lock(dir, WorkDirLock::Mode::kWrite, "check-solution");
+  SolvedDatabase db(dir, game_request(words));
+  const Game& g = db.game();
+  std::vector<std::string> tiers = c.tier == "all" ? db.tiers() : std::vector<std::string>{c.tier};
+  std::uint64_t mismatches = 0;
+  nlohmann::json report = nlohmann::json::array();
+  for (auto& tier : tiers) {
+    const std::string& values = db.values(tier);
+    SolveOptions o = solve_options(c);
+    o.job_dir = tier_job_dir(g, dir, tier);
+    const auto lower = db.values_below(tier);
+    CheckResult r = sample > 0 ? check_solution_sample(g, values, lower, sample, seed) : check_solution(g, values, lower, o);
+    mismatches += r.mismatches;
+    report.push_back({{"values", values}, {"tier", tier}, {"states", r.states}, {"mismatches", r.mismatches},
+                      {"examples", r.examples}});
+    if (globals().json) continue;
+    std::cout << "checked " << r.states << " states of " << values << ": " << r.mismatches << " mismatches\n";
+    for (auto& e : r.examples) std::cout << "  " << e << "\n";
+  }
+  if (globals().json)
+    std::cout << (report.size() == 1 ? report[0] : nlohmann::json{{"game", g.name()}, {"variant", g.variant()},
+                                                                 {"tiers", report}, {"mismatches", mismatches}})
+                     .dump(2)
+              << "\n";
+  if (mismatches) throw CLI::RuntimeError(1);
+}
+
 }  // namespace
 }  // namespace zermelo::cli
 
@@ -211,41 +247,31 @@ ZERMELO_REGISTER_COMMAND(10, [](CLI::App& app) {
                   "array (slower and far more disk; for comparison)");
   solve->add_flag("--no-message-filter", a.no_message_filter,
                   "sort every message, even those to groups of states all decided (for comparison)");
-  solve->footer("Example: zermelo --work-dir work/ttt solve tictactoe\n"
+  solve->add_option("--max-states", a.max_states,
+                    "refuse, before any work, a solve of more states than this (for games that count their states)");
+  solve->footer("A solve the disk cannot hold (about 4 bytes a state at the peak) is refused before it starts.\n"
+                "Example: zermelo --work-dir work/ttt solve tictactoe\n"
                 "         zermelo --work-dir work/ttt-ram solve tictactoe --in-ram\n"
                 "Killed or interrupted, the same command resumes from the last finished level.");
   solve->callback([] {
     auto g = make_game(a.game, a.game_options);
+    WorkDirLock lock(cli::globals().work_dir, WorkDirLock::Mode::kWrite, "solve " + a.game);
     SolveOptions o = cli::solve_options(a);
     auto results = solve_tiers(*g, o, a.tier);
     cli::print_results(*g, results);
   });
 
   static cli::SolveArgs c;
+  static std::vector<std::string> words;
   auto* check = app.add_subcommand("check-solution", "re-check a solved values run state by state (streaming)");
-  check->add_option("game", c.game, "game name")->required();
-  check->add_option("options", c.game_options, "game options");
-  check->add_option("--tier", c.tier, "tier to check");
+  cli::add_game_words(check, words);
+  check->add_option("--tier", c.tier, "tier to check (default: every solved tier)");
   static std::size_t sample = 0;
   static std::uint64_t seed = 1;
   check->add_option("--sample", sample, "check only this many random states (random-access reads) instead of every state");
   check->add_option("--seed", seed, "random seed for --sample");
-  check->footer("Example: zermelo --work-dir work/ttt check-solution tictactoe\n"
+  check->footer("The game and its options come from the work dir's manifest; named here, they must agree.\n"
+                "Example: zermelo --work-dir work/ttt check-solution\n"
                 "         zermelo --work-dir work/ostle check-solution ostle --tier 4v4 --sample 2000");
-  check->callback([] {
-    auto g = make_game(c.game, c.game_options);
-    SolveOptions o = cli::solve_options(c);
-    o.job_dir = tier_job_dir(*g, o.job_dir, c.tier);
-    std::string values = o.job_dir + "/values-" + c.tier + ".run";
-    auto lower = tier_dependencies_values(*g, cli::globals().work_dir, c.tier);
-    CheckResult r = sample > 0 ? check_solution_sample(*g, values, lower, sample, seed) : check_solution(*g, values, lower, o);
-    if (cli::globals().json)
-      std::cout << nlohmann::json{{"values", values}, {"states", r.states}, {"mismatches", r.mismatches}, {"examples", r.examples}}.dump(2)
-                << "\n";
-    else {
-      std::cout << "checked " << r.states << " states of " << values << ": " << r.mismatches << " mismatches\n";
-      for (auto& e : r.examples) std::cout << "  " << e << "\n";
-    }
-    if (r.mismatches) throw CLI::RuntimeError(1);
-  });
+  check->callback([] { cli::run_check(c, words, sample, seed); });
 });

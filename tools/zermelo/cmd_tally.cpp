@@ -1,24 +1,29 @@
 // `zermelo tally GAME --run FILE`: how many of a run's states fall in each tier, with examples.
+#include <filesystem>
 #include <iomanip>
 #include <iostream>
 #include <nlohmann/json.hpp>
 
 #include "tools/zermelo/command.hpp"
+#include "tools/zermelo/game_words.hpp"
+#include "zermelo/pipeline/work_dir_lock.hpp"
 #include "zermelo/engine/tally.hpp"
 
 ZERMELO_REGISTER_COMMAND(25, [](CLI::App& app) {
-  static std::string game, run;
-  static std::vector<std::string> options;
+  static std::string run;
+  static std::vector<std::string> words;
   static std::size_t examples = 1;
   auto* sub = app.add_subcommand("tally", "count a run of state keys (e.g. what a breadth-first search never reached) by tier");
-  sub->add_option("game", game, "game name")->required();
-  sub->add_option("options", options, "game options");
+  zermelo::cli::add_game_words(sub, words);
   sub->add_option("--run", run, "a run of state keys, as `bfs` leaves them")->required()->check(CLI::ExistingFile);
   sub->add_option("--examples", examples, "states of each tier to draw (the first in key order)")->capture_default_str();
-  sub->footer("Example: zermelo tally ostle --run work/ostle-bfs/unvisited-27.run --examples 2");
+  sub->footer("The game comes from the manifest beside the run (named here, it must agree).\n"
+              "Example: zermelo tally --run work/ostle-bfs/unvisited-27.run --examples 2");
   sub->callback([] {
     using namespace zermelo;
-    auto g = make_game(game, options);
+    const std::string dir = std::filesystem::path(run).parent_path().string();
+    WorkDirLock lock(dir.empty() ? "." : dir, WorkDirLock::Mode::kRead, "tally");
+    auto g = game_of_work_dir(dir.empty() ? "." : dir, cli::game_request(words));
     const auto tally = tally_tiers(*g, run, examples);
     std::uint64_t total = 0;
     for (const auto& [tier, t] : tally) total += t.states;

@@ -1,13 +1,19 @@
 // The `zermelo` command line: global options, then one subcommand registered by a cmd_*.cpp file.
-// Errors surface as one clear line on stderr and a non-zero exit.
+// Errors surface as one clear line on stderr and a non-zero exit; so do bad option values (every
+// unsigned option refuses negative and empty values) and interruptions (SIGINT, SIGTERM).
 #include <malloc.h>
+#include <unistd.h>
 
 #include <algorithm>
+#include <csignal>
+#include <cstring>
 #include <iostream>
 #include <map>
+#include <new>
 #include <thread>
 
 #include "tools/zermelo/command.hpp"
+#include "zermelo/util/activity.hpp"
 #include "zermelo/util/progress.hpp"
 #include "zermelo/util/size.hpp"
 
@@ -28,6 +34,54 @@ bool register_command(int order, CommandSetup setup) {
   return true;
 }
 
+namespace {
+
+// Every file a run writes is complete and renamed or absent, and the manifest records finished
+// stages only, so ending at once is as safe as a kill; the same command resumes.
+extern "C" void on_interrupt(int sig) {
+  const char* what = current_activity();
+  auto say = [](const char* s) { (void)!::write(2, s, std::strlen(s)); };
+  say("\nzermelo: interrupted");
+  if (*what) say(" at "), say(what);
+  say("; the same command resumes\n");
+  ::_exit(128 + sig);
+}
+
+void on_interrupt_signals() {
+  struct sigaction sa {};
+  sa.sa_handler = on_interrupt;
+  sigemptyset(&sa.sa_mask);
+  sigaction(SIGINT, &sa, nullptr);
+  sigaction(SIGTERM, &sa, nullptr);
+}
+
+// CLI11 reads "-1" into an unsigned option as 2^64-1 and "" as 0: both are refused here, on
+// every unsigned option of every subcommand.
+void refuse_negative_unsigned(CLI::App& app) {
+  const CLI::Validator digits(
+      [](std::string& s) {
+        const bool ok = !s.empty() && std::all_of(s.begin(), s.end(), [](unsigned char c) {
+          return std::isdigit(c) != 0;
+        });
+        return ok ? std::string() : "'" + s + "' is not a non-negative whole number";
+      },
+      "UINT", "non-negative");
+  for (CLI::Option* o : app.get_options())
+    if (o->get_type_name() == "UINT") o->check(digits);
+  for (CLI::App* sub : app.get_subcommands({})) refuse_negative_unsigned(*sub);
+}
+
+// The hard budget: given, it must be a size and no more than the machine's RAM.
+std::uint64_t memory_budget(const CLI::App& app, const std::string& text) {
+  if (app.get_option("--memory")->count() == 0) return default_memory_budget();
+  const std::uint64_t bytes = parse_size(text);
+  if (bytes > physical_memory_bytes())
+    throw std::invalid_argument("--memory " + text + " is more than this machine's RAM (" +
+                                format_bytes(static_cast<double>(physical_memory_bytes())) + ")");
+  return bytes;
+}
+
+}  // namespace
 }  // namespace zermelo::cli
 
 int main(int argc, char** argv) {
@@ -36,6 +90,7 @@ int main(int argc, char** argv) {
   // glibc's adaptive threshold keeping them in the heap, so peak RSS tracks the memory budget.
   mallopt(M_MMAP_THRESHOLD, 256 * 1024);
   mallopt(M_ARENA_MAX, 2);
+  cli::on_interrupt_signals();
   auto& g = cli::globals();
   CLI::App app{"zermelo: strong and weak solving of two-player games, out of core"};
   app.require_subcommand(1);
@@ -46,15 +101,21 @@ int main(int argc, char** argv) {
   app.add_flag("--json", g.json, "machine-readable JSON on stdout");
   app.add_flag("--quiet", g.quiet, "no progress bars on stderr");
   app.parse_complete_callback([&] {
-    g.memory_bytes = g.memory_text.empty() ? default_memory_budget() : parse_size(g.memory_text);
+    g.memory_bytes = cli::memory_budget(app, g.memory_text);
+    if (g.work_dir.empty()) throw std::invalid_argument("--work-dir: an empty path");
     if (g.threads == 0) g.threads = std::max(1u, std::thread::hardware_concurrency());
     Progress::set_enabled(!g.quiet);
   });
   for (auto& [order, setup] : cli::commands()) setup(app);
+  cli::refuse_negative_unsigned(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
     return app.exit(e);
+  } catch (const std::bad_alloc&) {
+    std::cerr << "zermelo: error: out of memory: an allocation failed (try a smaller --memory, or "
+                 "free memory on this machine)\n";
+    return 1;
   } catch (const std::exception& e) {
     std::cerr << "zermelo: error: " << e.what() << "\n";
     return 1;

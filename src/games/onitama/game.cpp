@@ -58,6 +58,19 @@ class OnitamaGame final : public Game {
     if (symmetry_ && a != b) one(b, a);  // the twins of these states, folded onto the smaller key
   }
 
+  std::optional<std::uint64_t> count_states(const std::string& tier) const override {
+    auto count = [&](int red, int blue) {
+      return symmetry_ ? rules_.count_folded(red, blue) : rules_.count_legal(red, blue);
+    };
+    if (tier != "all") {
+      auto [a, b] = parse_tier(tier);
+      return count(a, b);
+    }
+    std::uint64_t total = 0;
+    for (const Tier& t : tiers()) total += *count_states(t.name);
+    return total;
+  }
+
   std::vector<Tier> tiers() const override {
     std::vector<Tier> out;
     const int most = rules_.width() - 1;

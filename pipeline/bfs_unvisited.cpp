@@ -74,6 +74,7 @@ class Search {
 
   BfsResult run() {
     if (manifest_.done("done")) return finished(Counts::from(manifest_.facts("done")), true);
+    forget_damaged_stages(manifest_);  // a damaged ply: the search starts again
     std::uint32_t d = 0;  // the ply to find next
     Counts c;
     for (auto& s : manifest_.stages())

@@ -8,6 +8,7 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <iostream>
 #include <sstream>
 #include <stdexcept>
 
@@ -72,6 +73,14 @@ const Json* find_stage(const Json& doc, const std::string& stage) {
 }
 
 }  // namespace
+
+void forget_damaged_stages(Manifest& manifest) {
+  const auto bad = manifest.first_damaged_stage();
+  if (!bad) return;
+  std::cerr << "zermelo: " << bad->second << "\nzermelo: stage " << bad->first
+            << " cannot be built on; resuming from the last stage before it whose outputs verify\n";
+  manifest.forget_from(bad->first);
+}
 
 Json read_manifest(const std::string& dir, bool sealed_only) {
   const std::string p = dir + "/manifest.json";

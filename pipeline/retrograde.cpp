@@ -6,7 +6,6 @@
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
-#include <iostream>
 #include <memory>
 #include <omp.h>
 #include <stdexcept>
@@ -174,7 +173,7 @@ class OutOfCoreSolver {
 
       return result_from(manifest_.facts("final"), values, true);
     }
-    fall_back_from_damage();
+    forget_damaged_stages(manifest_);  // a damaged level: the levels start again from the scan
     if (!manifest_.done("init") || !(manifest_.done("initial-states") || any_level_done())) init();
     else res.resumed = true;
     max_scheduled_ = manifest_.facts("init")["max_scheduled_level"];
@@ -200,18 +199,6 @@ class OutOfCoreSolver {
   }
 
  private:
-  // A resume builds on recorded stages only if every block of their outputs still reads back: a
-  // damaged run (a bad disk, a stray write) would otherwise fail every resume the same way. The
-  // first damaged stage and those after it are forgotten, and the solve redoes them (a damaged
-  // level means the levels start again from the initial scan; its runs are not kept).
-  void fall_back_from_damage() {
-    const auto bad = manifest_.first_damaged_stage();
-    if (!bad) return;
-    std::cerr << "zermelo: " << bad->second << "\nzermelo: stage " << bad->first
-              << " cannot be built on; resuming from the last stage before it whose outputs verify\n";
-    manifest_.forget_from(bad->first);
-  }
-
   std::string path(const std::string& name) const { return manifest_.path(name); }
   bool any_level_done() const {
     for (auto& s : manifest_.stages())

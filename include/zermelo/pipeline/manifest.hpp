@@ -54,6 +54,11 @@ class Manifest {
   nlohmann::json doc_;
 };
 
+// Before a resume: a job builds on recorded stages only if every block of their outputs still
+// reads back (a damaged run would otherwise fail every resume the same way). Forgets the first
+// damaged stage and every stage after it, saying so on stderr, so the job redoes them.
+void forget_damaged_stages(Manifest& manifest);
+
 // The manifest of `dir`, its checksum checked; throws naming the file if it is missing, is not
 // JSON or does not match its checksum. `sealed_only`: a manifest without a checksum (written by
 // an older Zermelo) is an error too.

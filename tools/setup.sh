@@ -2,7 +2,8 @@
 # One entry point for a fresh Debian machine: install what is missing, build, then
 #   tools/setup.sh run   -> Release build and the main job on its default: the strong solve of
 #                           Onitama 3x4 (boar cards) through the out-of-core pipeline, ~15 s
-#   tools/setup.sh test  -> build and run every test (what .ci/run calls)
+#   tools/setup.sh test  -> build and run every test (what .ci/run calls): in Release, then again
+#                           in a second configuration with assertions on under ASan+UBSan
 #   tools/setup.sh build -> just the Release build
 # Installing is a no-op when every package is already there.
 set -euo pipefail
@@ -24,9 +25,9 @@ install_missing() {
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}"
 }
 
-build() {  # $1 = build dir, $2 = build type, $3... = targets (default: all)
+build() {  # $1 = build dir, $2 = build type, $3... = targets (default: all); ZERMELO_CMAKE_ARGS
   local dir="$1" type="$2"; shift 2
-  cmake -S . -B "$dir" -DCMAKE_BUILD_TYPE="$type" >/dev/null
+  cmake -S . -B "$dir" -DCMAKE_BUILD_TYPE="$type" ${ZERMELO_CMAKE_ARGS:-} >/dev/null
   if [ $# -gt 0 ]; then cmake --build "$dir" -j "$(nproc)" --target "$@"; else cmake --build "$dir" -j "$(nproc)"; fi
 }
 
@@ -45,7 +46,10 @@ case "$mode" in
     exec ./build/zermelo "$@" ;;
   test)
     build build Release
-    cd build && exec ctest --output-on-failure -j "$(nproc)" ;;
+    (cd build && ctest --output-on-failure -j "$(nproc)")
+    # The same suite with assertions on, under AddressSanitizer and UndefinedBehaviorSanitizer.
+    ZERMELO_CMAKE_ARGS="-DZERMELO_SANITIZE=ON" build build-asan Debug
+    cd build-asan && exec ctest --output-on-failure -j "$(nproc)" ;;
   build)
     build build Release ;;
   *) echo "usage: tools/setup.sh [run [ZERMELO ARGS...]|test|build]" >&2; exit 2 ;;

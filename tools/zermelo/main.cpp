@@ -71,12 +71,12 @@ void refuse_negative_unsigned(CLI::App& app) {
   for (CLI::App* sub : app.get_subcommands({})) refuse_negative_unsigned(*sub);
 }
 
-// The hard budget: given, it must be a size and no more than the machine's RAM.
+// The hard budget: given (--memory or ZERMELO_MEMORY), a size no more than the machine's RAM.
 std::uint64_t memory_budget(const CLI::App& app, const std::string& text) {
   if (app.get_option("--memory")->count() == 0) return default_memory_budget();
   const std::uint64_t bytes = parse_size(text);
   if (bytes > physical_memory_bytes())
-    throw std::invalid_argument("--memory " + text + " is more than this machine's RAM (" +
+    throw std::invalid_argument("--memory (or ZERMELO_MEMORY) " + text + " is more than this machine's RAM (" +
                                 format_bytes(static_cast<double>(physical_memory_bytes())) + ")");
   return bytes;
 }
@@ -96,7 +96,9 @@ int main(int argc, char** argv) {
   app.require_subcommand(1);
   app.fallthrough();
   app.add_option("--work-dir", g.work_dir, "directory for run files, manifests and scratch")->capture_default_str();
-  app.add_option("--memory", g.memory_text, "hard memory budget, e.g. 512M, 4G (default: half of RAM)");
+  app.add_option("--memory", g.memory_text,
+                 "hard memory budget, e.g. 512M, 4G (default: $ZERMELO_MEMORY, else half of RAM)")
+      ->envname("ZERMELO_MEMORY");
   app.add_option("--threads", g.threads, "worker threads (default: all cores)");
   app.add_flag("--json", g.json, "machine-readable JSON on stdout");
   app.add_flag("--quiet", g.quiet, "no progress bars on stderr");

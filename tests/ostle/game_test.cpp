@@ -17,7 +17,7 @@ namespace {
 
 // A random possibly reachable state, as a canonical key.
 StateKey random_state(std::mt19937_64& rng) {
-  const Position p = ostle_check::random_position(rng);
+  const Position p = ostle_check::random_position_with_states(rng);
   const ForbidList codes = reachable_forbid_codes(p);
   return state_key(p, codes.codes[rng() % static_cast<std::uint64_t>(codes.size)]).key;
 }
@@ -44,7 +44,7 @@ TEST(OstleGame, IsRegisteredWithTiersBottomUp) {
 TEST(OstleGame, KeysAreTheSameForEverySymmetricImage) {
   std::mt19937_64 rng(3);
   for (int i = 0; i < 20000; ++i) {
-    const Position p = ostle_check::random_position(rng);
+    const Position p = ostle_check::random_position_with_states(rng);
     const ForbidList codes = reachable_forbid_codes(p);
     const int forbid = codes.codes[rng() % static_cast<std::uint64_t>(codes.size)];
     const Key k = state_key(p, forbid).key;

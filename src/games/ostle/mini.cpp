@@ -130,7 +130,8 @@ bool Rules::is_checkmate(const Board& b) const {
 }
 
 std::vector<int> Rules::reachable_forbids(const Board& b) const {
-  std::vector<int> out{kNoForbid};
+  std::vector<int> out;
+  if (!unmoves(b, kNoForbid).empty()) out.push_back(kNoForbid);  // some ply into b left no undo
   for (int s = 0; s < squares(); ++s)
     for (int d = 0; d < 4; ++d) {
       if (s == b.hole) {
@@ -301,7 +302,11 @@ std::optional<std::pair<Board, int>> Rules::parse(std::string_view text, std::st
     if (n <= p_ - 2) return fail("game already over: " + side + " has " + std::to_string(n) + " pieces left");
     if (n > p_) return fail(side + " has " + std::to_string(n) + " pieces (at most " + std::to_string(p_) + ")");
   }
-  if (colon == std::string_view::npos) return std::pair{b, kNoForbid};
+  if (colon == std::string_view::npos) {
+    if (!unmoves(b, kNoForbid).empty()) return std::pair{b, kNoForbid};
+    return fail("no previous ply can leave this board with nothing forbidden: give the forbidden "
+                "move after ':'");
+  }
   const std::string_view mv = text.substr(colon + 1);
   int file = mv.empty() ? -1 : mv[0] - 'a', rank = -1, dir = -1;
   if (mv.size() == 3) {

@@ -82,7 +82,8 @@ class Rules {
   Played play(const Board& b, MiniMove m) const;
   // The opponent has p-1 pieces and the mover can remove one: the mover wins at once.
   bool is_checkmate(const Board& b) const;
-  // Forbidden codes a previous ply could have left (none first, then increasing).
+  // Forbidden codes a previous ply could have left, increasing: none (if some ply into b leaves
+  // no undo), then the undo moves.
   std::vector<int> reachable_forbids(const Board& b) const;
   // Every (previous board, move) whose play gives exactly (b, forbid).
   std::vector<UnMove> unmoves(const Board& b, int forbid) const;

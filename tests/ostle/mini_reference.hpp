@@ -114,4 +114,25 @@ inline bool is_checkmate(const Grid& g, const std::optional<Grid>& two_plies_bef
   return false;
 }
 
+// Every board of a variant (one hole, p-1 or p pieces a side), placing each cell in turn.
+inline void place_cells(Grid& g, std::size_t cell, int holes, int mine, int theirs, int p,
+                        std::vector<Grid>& out) {
+  if (cell == g.cells.size()) {
+    if (holes == 1 && mine >= p - 1 && theirs >= p - 1) out.push_back(g);
+    return;
+  }
+  for (char c : {'.', 'x', 'o', 'H'}) {
+    if ((c == 'H' && holes) || (c == 'x' && mine == p) || (c == 'o' && theirs == p)) continue;
+    g.cells[cell] = c;
+    place_cells(g, cell + 1, holes + (c == 'H'), mine + (c == 'x'), theirs + (c == 'o'), p, out);
+  }
+  g.cells[cell] = '.';
+}
+inline std::vector<Grid> all_grids(int w, int h, int p) {
+  Grid blank{w, h, std::string(static_cast<std::size_t>(w * h), '.')};
+  std::vector<Grid> out;
+  place_cells(blank, 0, 0, 0, 0, p, out);
+  return out;
+}
+
 }  // namespace ostle_mini_ref

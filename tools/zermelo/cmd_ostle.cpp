@@ -38,7 +38,14 @@ std::vector<int> classes_of(const std::string& spec) {
   return out;
 }
 
-void run_count(const std::vector<std::string>& specs) {
+// "exact" or "reference" (the published solver's reading of the repetition rule).
+Reading reading_of(const std::string& name) {
+  if (name == "exact") return Reading::kExact;
+  if (name == "reference") return Reading::kPublished;
+  throw std::invalid_argument("unknown reading '" + name + "' (use exact or reference)");
+}
+
+void run_count(const std::vector<std::string>& specs, Reading reading) {
   const auto& g = zermelo::cli::globals();
   std::vector<int> classes;
   for (const auto& spec : specs)
@@ -49,13 +56,17 @@ void run_count(const std::vector<std::string>& specs) {
   for (int cls : classes) todo += PositionIndex::get().size(cls);
   const auto t0 = std::chrono::steady_clock::now();
   auto last = t0;
-  const auto counts = count_classes(classes, static_cast<int>(g.threads), [&](std::uint64_t done) {
-    const auto now = std::chrono::steady_clock::now();
-    if (g.quiet || now - last < std::chrono::seconds(2)) return;
-    last = now;
-    std::cerr << "\rcounting: " << std::fixed << std::setprecision(1) << 100.0 * static_cast<double>(done) / static_cast<double>(todo)
-              << "% of " << with_commas(todo) << " positions" << std::flush;
-  });
+  const auto counts = count_classes(
+      classes, static_cast<int>(g.threads),
+      [&](std::uint64_t done) {
+        const auto now = std::chrono::steady_clock::now();
+        if (g.quiet || now - last < std::chrono::seconds(2)) return;
+        last = now;
+        std::cerr << "\rcounting: " << std::fixed << std::setprecision(1)
+                  << 100.0 * static_cast<double>(done) / static_cast<double>(todo) << "% of "
+                  << with_commas(todo) << " positions" << std::flush;
+      },
+      reading);
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   if (!g.quiet) std::cerr << "\r" << std::string(60, ' ') << "\r";
   StateCounts total;
@@ -75,6 +86,7 @@ void run_count(const std::vector<std::string>& specs) {
                   {"checkmates", total.checkmates},
                   {"states", total.states},
                   {"nontrivial_states", total.nontrivial_states}};
+    j["reading"] = reading == Reading::kExact ? "exact" : "reference";
     j["seconds"] = seconds;
     j["threads"] = g.threads;
     std::cout << j.dump(2) << "\n";
@@ -138,9 +150,9 @@ void run_show(const std::string& text) {
   }
 }
 
-void run_bfs(int plies) {
+void run_bfs(int plies, const GameOptions& options) {
   if (plies < 0 || plies > 7) throw std::invalid_argument("--plies must be 0..7 (the in-memory search is for the first plies only)");
-  const auto levels = bfs_levels(plies);
+  const auto levels = bfs_levels(plies, options);
   if (zermelo::cli::globals().json) {
     std::cout << nlohmann::json{{"new_states_per_ply", levels}}.dump(2) << "\n";
     return;
@@ -158,7 +170,12 @@ ZERMELO_REGISTER_COMMAND(60, [](CLI::App& app) {
   auto* count = ostle->add_subcommand("count", "count positions, checkmates and states by class");
   auto specs = std::make_shared<std::vector<std::string>>();
   count->add_option("--class", *specs, "all (default), 4v4, 4v5, 5v4, 5v5, 5v4+4v5, or one class like 5v4/a2; repeatable");
-  count->callback([specs] { run_count(specs->empty() ? std::vector<std::string>{"all"} : *specs); });
+  auto reading = std::make_shared<std::string>("exact");
+  count->add_option("--reading", *reading,
+                    "exact (the rules as written, default) or reference (the published solver's)");
+  count->callback([specs, reading] {
+    run_count(specs->empty() ? std::vector<std::string>{"all"} : *specs, reading_of(*reading));
+  });
 
   auto* show = ostle->add_subcommand("show", "print a state (board text, optionally ':' and the forbidden move) and its moves");
   auto text = std::make_shared<std::string>();
@@ -168,5 +185,14 @@ ZERMELO_REGISTER_COMMAND(60, [](CLI::App& app) {
   auto* bfs = ostle->add_subcommand("bfs", "new states per ply from the start (in memory)");
   auto plies = std::make_shared<int>(5);
   bfs->add_option("--plies", *plies, "how many plies (default 5)");
-  bfs->callback([plies] { run_bfs(*plies); });
+  auto bfs_reading = std::make_shared<std::string>("exact");
+  auto play = std::make_shared<bool>(false);
+  bfs->add_option("--reading", *bfs_reading, "exact (default) or reference");
+  bfs->add_flag("--play-restricted", *play, "play the forbidden move too (the published search)");
+  bfs->callback([plies, bfs_reading, play] {
+    GameOptions o;
+    o.reading = reading_of(*bfs_reading);
+    o.play_restricted = *play;
+    run_bfs(*plies, o);
+  });
 });

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "zermelo/games/ostle/index.hpp"
+#include "zermelo/games/ostle/options.hpp"
 
 namespace zermelo::ostle {
 
@@ -23,12 +24,15 @@ struct StateCounts {
   }
 };
 
-// The counts of the ranks [lo, hi) of one class, on the calling thread.
-StateCounts count_range(int cls, std::uint64_t lo, std::uint64_t hi);
+// The counts of the ranks [lo, hi) of one class, on the calling thread, under a reading of the
+// repetition rule (which states exist differs; positions and checkmates do not).
+StateCounts count_range(int cls, std::uint64_t lo, std::uint64_t hi,
+                        Reading reading = Reading::kExact);
 
 // The counts of each listed class, split into chunks run on `threads` threads. `progress`, if
 // set, is called from one thread at a time with the number of positions done so far.
 std::vector<StateCounts> count_classes(const std::vector<int>& classes, int threads,
-                                       const std::function<void(std::uint64_t)>& progress = {});
+                                       const std::function<void(std::uint64_t)>& progress = {},
+                                       Reading reading = Reading::kExact);
 
 }  // namespace zermelo::ostle

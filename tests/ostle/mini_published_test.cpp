@@ -19,30 +19,9 @@
 
 namespace {
 
+using ostle_mini_ref::class_of;
 using ostle_mini_ref::Grid;
 using ostle_mini_ref::Result;
-
-// The grid's image under symmetry g: transpose (square grids only), then mirror files, ranks.
-Grid image(const Grid& a, int g) {
-  Grid t = a;
-  for (int f = 0; f < a.w; ++f)
-    for (int r = 0; r < a.h; ++r) {
-      int tf = f, tr = r;
-      if (g & 4) std::swap(tf, tr);
-      if (g & 1) tf = a.w - 1 - tf;
-      if (g & 2) tr = a.h - 1 - tr;
-      t.at(tf, tr) = a.at(f, r);
-    }
-  return t;
-}
-
-// A symmetry class: the smallest text of the grid's images.
-std::string class_of(const Grid& a) {
-  std::string best = ostle_mini_ref::to_text(a);
-  for (int g = 1; g < (a.w == a.h ? 8 : 4); ++g)
-    best = std::min(best, ostle_mini_ref::to_text(image(a, g)));
-  return best;
-}
 
 std::string name(const ostle_mini_ref::Move& m) {
   return std::string(1, static_cast<char>('a' + m.file)) + std::to_string(m.rank + 1) +

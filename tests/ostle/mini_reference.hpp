@@ -3,6 +3,7 @@
 // it recreates the board of two plies before), pushes done by lifting the run and putting each
 // piece down one square on. The tests play random games with it beside the module.
 #pragma once
+#include <algorithm>
 #include <optional>
 #include <string>
 #include <vector>
@@ -52,6 +53,29 @@ inline std::string to_text(const Grid& g) {
     }
   }
   return t;
+}
+
+// The grid's image under symmetry g (0..7 on square grids, 0..3 otherwise): transpose first
+// (bit 4), then mirror the files (bit 1), then the ranks (bit 2).
+inline Grid image(const Grid& a, int g) {
+  Grid t = a;
+  for (int f = 0; f < a.w; ++f)
+    for (int r = 0; r < a.h; ++r) {
+      int tf = f, tr = r;
+      if (g & 4) std::swap(tf, tr);
+      if (g & 1) tf = a.w - 1 - tf;
+      if (g & 2) tr = a.h - 1 - tr;
+      t.at(tf, tr) = a.at(f, r);
+    }
+  return t;
+}
+inline int symmetries(const Grid& a) { return a.w == a.h ? 8 : 4; }
+
+// A symmetry class: the smallest text of the grid's images.
+inline std::string class_of(const Grid& a) {
+  std::string best = to_text(a);
+  for (int g = 1; g < symmetries(a); ++g) best = std::min(best, to_text(image(a, g)));
+  return best;
 }
 
 struct Move {

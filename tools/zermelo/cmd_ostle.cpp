@@ -85,11 +85,15 @@ void run_count(const std::vector<std::string>& specs, Reading reading) {
                               {"positions", counts[i].positions},
                               {"checkmates", counts[i].checkmates},
                               {"states", counts[i].states},
-                              {"nontrivial_states", counts[i].nontrivial_states}});
+                              {"nontrivial_states", counts[i].nontrivial_states},
+                              {"forbidding_states", counts[i].forbidding_states},
+                              {"nontrivial_forbidding", counts[i].nontrivial_forbidding}});
     j["total"] = {{"positions", total.positions},
                   {"checkmates", total.checkmates},
                   {"states", total.states},
-                  {"nontrivial_states", total.nontrivial_states}};
+                  {"nontrivial_states", total.nontrivial_states},
+                  {"forbidding_states", total.forbidding_states},
+                  {"nontrivial_forbidding", total.nontrivial_forbidding}};
     j["reading"] = reading == Reading::kExact ? "exact" : "reference";
     j["seconds"] = seconds;
     j["threads"] = g.threads;
@@ -100,10 +104,12 @@ void run_count(const std::vector<std::string>& specs, Reading reading) {
   auto row = [&](const std::string& name, const StateCounts& c) {
     os << std::left << std::setw(10) << name << std::right << std::setw(16) << with_commas(c.positions) << std::setw(16)
        << with_commas(c.checkmates) << std::setw(17) << with_commas(c.states) << std::setw(17)
-       << with_commas(c.nontrivial_states) << "\n";
+       << with_commas(c.nontrivial_states) << std::setw(17)
+       << with_commas(c.nontrivial_forbidding) << "\n";
   };
   os << std::left << std::setw(10) << "class" << std::right << std::setw(16) << "positions" << std::setw(16) << "checkmates"
-     << std::setw(17) << "states" << std::setw(17) << "non-trivial" << "\n";
+     << std::setw(17) << "states" << std::setw(17) << "non-trivial" << std::setw(17)
+     << "nt forbidding" << "\n";
   for (std::size_t i = 0; i < classes.size(); ++i) row(class_name(classes[i]), counts[i]);
   // Per-material subtotals when more than one class of a material was counted.
   for (int m = 0; m < kMaterials; ++m) {
@@ -115,6 +121,7 @@ void run_count(const std::vector<std::string>& specs, Reading reading) {
   }
   row("total", total);
   os << "(states: position + forbidden move, possibly reachable; non-trivial: not checkmate; "
+     << "nt forbidding: non-trivial with a forbidden move; "
      << std::fixed << std::setprecision(1) << seconds << " s on " << g.threads << " threads)\n";
   std::cout << os.str();
 }

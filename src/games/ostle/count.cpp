@@ -13,16 +13,27 @@ StateCounts count_range(int cls, std::uint64_t lo, std::uint64_t hi, Reading rea
   StateCounts c;
   const bool can_mate = class_opp_count(cls) == 4;
   PositionIndex::get().for_each(cls, lo, hi, [&](std::uint64_t, const Position& p, unsigned stab) {
-    const int codes =
-        reading == Reading::kPublished ? published_codes(p).size : distinct_forbid_count(p, stab);
-    const auto states = static_cast<std::uint64_t>(codes);
+    std::uint64_t states = 0;
+    bool none = false;  // one of them forbids nothing
+    if (reading == Reading::kPublished) {
+      const ForbidList codes = published_codes(p);
+      states = codes.size;
+      none = codes.size > 0 && codes.codes[0] == kNoForbidden;
+    } else {
+      states = static_cast<std::uint64_t>(distinct_forbid_count(p, stab));
+      none = has_plain_producer(p);
+    }
+    const std::uint64_t forbidding = states - (none ? 1 : 0);
     const bool mate = can_mate && is_checkmate(p);
     ++c.positions;
     c.states += states;
-    if (mate)
+    c.forbidding_states += forbidding;
+    if (mate) {
       ++c.checkmates;
-    else
+    } else {
       c.nontrivial_states += states;
+      c.nontrivial_forbidding += forbidding;
+    }
   });
   return c;
 }

@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <nlohmann/json.hpp>
 #include <set>
 
 #include "tests/ostle/mini_reference.hpp"
@@ -90,6 +91,40 @@ void expect_puzzles_match(const std::string& variant, const std::string& reading
   EXPECT_EQ(played, top.line.size());
   EXPECT_GE(played, top.value.plies());
   EXPECT_LE(played, top.value.plies() + 1u);
+
+  // The command, bound to the work dir's manifest: the same count and longest line, in JSON.
+  const auto cmd = zermelo::testing::run_command(cli + " --json ostle puzzles --limit 3 2>&1");
+  ASSERT_EQ(cmd.code, 0) << cmd.out;
+  const auto j = nlohmann::json::parse(cmd.out);
+  EXPECT_EQ(j["puzzles"].get<std::size_t>(), want.size());
+  EXPECT_EQ(j["variant"], g->variant());
+  ASSERT_EQ(j["longest"].size(), std::min<std::size_t>(3, want.size()));
+  std::string line;
+  for (const auto& m : top.line) line += (line.empty() ? "" : ",") + m;
+  EXPECT_EQ(j["longest"][0]["line"], line);
+  EXPECT_EQ(j["longest"][0]["diagram"], g->render(top.key));
+  // Asked about the other reading, the command refuses rather than answer about this one.
+  const std::string other = reading.empty() ? variant + " reference" : variant;
+  const auto wrong =
+      zermelo::testing::run_command(cli + " ostle puzzles ostle-mini " + other + " 2>&1");
+  EXPECT_NE(wrong.code, 0);
+  EXPECT_NE(wrong.out.find("holds"), std::string::npos) << wrong.out;
+
+  // Solved tier by tier up to all but the top tier: the puzzles of the solved tiers only.
+  const auto tiers = g->tiers();
+  std::string partial_cli = std::string(ZERMELO_CLI) + " --quiet --work-dir " + (dir / "tiers");
+  for (std::size_t t = 0; t + 1 < tiers.size(); ++t) {
+    const auto step = zermelo::testing::run_command(partial_cli + " solve ostle-mini " + variant +
+                                                    " " + reading + " --tier " + tiers[t].name);
+    ASSERT_EQ(step.code, 0) << step.out;
+  }
+  std::size_t below_top = 0;
+  for (StateKey k : want) below_top += g->tier_of(k) != tiers.back().name;
+  const auto part = zermelo::testing::run_command(partial_cli + " --json ostle puzzles 2>&1");
+  ASSERT_EQ(part.code, 0) << part.out;
+  const auto pj = nlohmann::json::parse(part.out);
+  EXPECT_EQ(pj["puzzles"].get<std::size_t>(), below_top);
+  EXPECT_EQ(pj["unsolved_tiers"], nlohmann::json::array({tiers.back().name}));
 }
 
 TEST(OstlePuzzles, MatchTheBruteForceOnSmallBoards) {

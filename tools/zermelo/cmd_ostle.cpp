@@ -3,7 +3,6 @@
 // `bfs` prints the breadth-first levels from the start, `puzzles` lists the sacrifice puzzles of
 // a solved work dir. Human tables by default, JSON with --json.
 #include <chrono>
-#include <filesystem>
 #include <iomanip>
 #include <iostream>
 #include <nlohmann/json.hpp>
@@ -11,11 +10,13 @@
 #include <stdexcept>
 
 #include "tools/zermelo/command.hpp"
-#include "zermelo/engine/retrograde.hpp"
+#include "tools/zermelo/game_words.hpp"
 #include "zermelo/games/ostle/count.hpp"
 #include "zermelo/games/ostle/game.hpp"
 #include "zermelo/games/ostle/index.hpp"
 #include "zermelo/games/ostle/puzzles.hpp"
+#include "zermelo/pipeline/solved_database.hpp"
+#include "zermelo/pipeline/work_dir_lock.hpp"
 
 namespace {
 
@@ -172,49 +173,49 @@ void run_bfs(int plies, const GameOptions& options) {
   for (std::size_t i = 0; i < levels.size(); ++i) std::cout << std::setw(3) << i << "  " << with_commas(levels[i]) << "\n";
 }
 
-// The solved values of every tier of `game` in the work dir (an error names an unsolved tier).
-std::vector<std::string> solved_tiers(const zermelo::Game& game, const std::string& dir) {
-  std::vector<std::string> paths;
-  for (const auto& tier : game.tiers()) {
-    paths.push_back(zermelo::tier_values_path(game, dir, tier.name));
-    if (!std::filesystem::exists(paths.back()))
-      throw std::invalid_argument("puzzles: tier " + tier.name + " of " + game.name() + " " +
-                                  game.variant() + " is not solved in " + dir);
-  }
-  return paths;
-}
-
 void run_puzzles(const std::vector<std::string>& args, std::size_t limit) {
-  const std::string name = args.empty() ? "ostle" : args[0];
-  const std::vector<std::string> options(args.begin() + (args.empty() ? 0 : 1), args.end());
-  const auto game = zermelo::make_game(name, options);
   const auto& g = zermelo::cli::globals();
-  const PuzzleScan scan =
-      find_puzzles(*game, solved_tiers(*game, g.work_dir), ostle_sacrifices(*game), limit);
+  zermelo::WorkDirLock lock(g.work_dir, zermelo::WorkDirLock::Mode::kRead, "ostle puzzles");
+  const zermelo::SolvedDatabase db(g.work_dir, zermelo::cli::game_request(args));
+  const zermelo::Game& game = db.game();
+  // Every solved tier: a tier is solved only with the tiers below it, which its moves reach.
+  std::vector<std::string> unsolved;
+  for (const auto& tier : game.tiers())
+    if (!db.solved(tier.name)) unsolved.push_back(tier.name);
+  if (db.tiers().empty())
+    throw std::invalid_argument("ostle puzzles: no tier of " + game.name() + " is solved in " +
+                                g.work_dir);
+  const PuzzleScan scan = find_puzzles(game, db.all_values(), ostle_sacrifices(game), limit);
   auto joined = [](const std::vector<std::string>& moves) {
     std::string line;
     for (const auto& m : moves) line += (line.empty() ? "" : ",") + m;
     return line;
   };
   if (g.json) {
-    nlohmann::json j{{"game", game->name()},    {"variant", game->variant()},
+    nlohmann::json j{{"game", game.name()},     {"variant", game.variant()},
+                     {"tiers", db.tiers()},     {"unsolved_tiers", unsolved},
                      {"states", scan.scanned},  {"won", scan.won},
                      {"puzzles", scan.puzzles}, {"longest", nlohmann::json::array()}};
     for (const Puzzle& p : scan.longest)
       j["longest"].push_back({{"key", p.key},
                               {"plies", p.value.plies()},
                               {"line", joined(p.line)},
-                              {"diagram", game->render(p.key)}});
+                              {"diagram", game.render(p.key)}});
     std::cout << j.dump(2) << "\n";
     return;
   }
-  std::cout << game->name() << " " << game->variant() << ": " << with_commas(scan.puzzles)
+  std::cout << game.name() << " " << game.variant() << ": " << with_commas(scan.puzzles)
             << " puzzles (won states, not checkmate, every winning move a sacrifice) among "
-            << with_commas(scan.won) << " won of " << with_commas(scan.scanned) << " states\n";
+            << with_commas(scan.won) << " won of " << with_commas(scan.scanned) << " states";
+  std::string tiers;
+  for (const auto& t : db.tiers()) tiers += (tiers.empty() ? "" : ", ") + t;
+  std::cout << " (tiers " << tiers;
+  if (!unsolved.empty()) std::cout << "; not solved here: " << unsolved.size() << " more";
+  std::cout << ")\n";
   for (std::size_t i = 0; i < scan.longest.size(); ++i)
     std::cout << "\n#" << i + 1 << ": win in " << scan.longest[i].value.plies()
               << " plies: " << joined(scan.longest[i].line) << "\n"
-              << game->render(scan.longest[i].key);
+              << game.render(scan.longest[i].key);
 }
 
 }  // namespace
@@ -250,7 +251,9 @@ ZERMELO_REGISTER_COMMAND(60, [](CLI::App& app) {
       "won states whose every winning move sacrifices a piece, from a solved --work-dir");
   auto game_args = std::make_shared<std::vector<std::string>>();
   auto limit = std::make_shared<std::size_t>(10);
-  puzzles->add_option("game", *game_args, "ostle (default) or ostle-mini, then its options");
+  puzzles->add_option(
+      "game", *game_args,
+      "ostle or ostle-mini, then its options, as given to solve (default: the work dir's)");
   puzzles->add_option("--limit", *limit, "how many of the longest to print (default 10)");
   puzzles->callback([game_args, limit] { run_puzzles(*game_args, *limit); });
 

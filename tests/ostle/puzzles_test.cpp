@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <iostream>
 #include <nlohmann/json.hpp>
 #include <set>
 
@@ -20,7 +22,7 @@ using namespace zermelo;
 // Won (not at once) and every move to a lost child leaves the mover with fewer pieces, by the
 // literal rules; at least one such move.
 bool plain_puzzle(const ostle::mini::Rules& r, const Game& g,
-                  const ostle_mini_test::PlainSolution& plain, StateKey s) {
+                  const ostle_mini_test::PlainSolution& plain, StateKey s, bool shortest_only) {
   const Value v = plain.at(s);
   if (!v.is_win() || v.plies() == 0) return false;
   const auto [b, f] = r.decode(s);
@@ -31,6 +33,7 @@ bool plain_puzzle(const ostle::mini::Rules& r, const Game& g,
   for (std::size_t i = 0; i < kids.size(); ++i) {
     const Value c = kids[i].is_terminal() ? kids[i].terminal : plain.at(kids[i].key);
     if (!c.is_loss()) continue;
+    if (shortest_only && c.plies() + 1 != v.plies()) continue;  // a longer win
     const std::string name = g.move_name(s, i);
     const ostle_mini_ref::Move m{name[0] - 'a', name[1] - '1',
                                  static_cast<int>(std::string("UDLR").find(name[2]))};
@@ -58,7 +61,7 @@ void expect_puzzles_match(const std::string& variant, const std::string& reading
   const auto plain = ostle_mini_test::plain_fixpoint_solve(*g);
   std::set<StateKey> want;
   for (StateKey k : plain.keys)
-    if (plain_puzzle(r, *g, plain, k)) want.insert(k);
+    if (plain_puzzle(r, *g, plain, k, false)) want.insert(k);
   std::set<StateKey> got;
   for (const auto& p : scan.longest) {
     got.insert(p.key);
@@ -67,6 +70,16 @@ void expect_puzzles_match(const std::string& variant, const std::string& reading
   EXPECT_EQ(scan.puzzles, want.size()) << variant << " " << reading;
   EXPECT_EQ(got, want) << variant << " " << reading;
   EXPECT_GT(want.size(), 0u) << variant << " " << reading;
+  // Only the shortest wins counted: a superset (a puzzle's shortest wins are sacrifices too).
+  std::set<StateKey> want_short, got_short;
+  for (StateKey k : plain.keys)
+    if (plain_puzzle(r, *g, plain, k, true)) want_short.insert(k);
+  const auto short_scan = ostle::find_puzzles(*g, runs, ostle::ostle_sacrifices(*g), 1000000, true);
+  for (const auto& p : short_scan.longest) got_short.insert(p.key);
+  EXPECT_EQ(got_short, want_short) << variant << " " << reading;
+  EXPECT_TRUE(std::includes(want_short.begin(), want_short.end(), want.begin(), want.end()));
+  std::cout << variant << " " << reading << ": " << want.size() << " puzzles, "
+            << want_short.size() << " counting the shortest wins only\n";
   ASSERT_FALSE(scan.longest.empty());
   // Longest first; the line replays: its first move a sacrifice, as long as the value says (the
   // capture at the end, or the loser's own last piece off the board).
@@ -103,6 +116,10 @@ void expect_puzzles_match(const std::string& variant, const std::string& reading
   for (const auto& m : top.line) line += (line.empty() ? "" : ",") + m;
   EXPECT_EQ(j["longest"][0]["line"], line);
   EXPECT_EQ(j["longest"][0]["diagram"], g->render(top.key));
+  const auto short_cmd =
+      zermelo::testing::run_command(cli + " --json ostle puzzles --shortest-only 2>&1");
+  ASSERT_EQ(short_cmd.code, 0) << short_cmd.out;
+  EXPECT_EQ(nlohmann::json::parse(short_cmd.out)["puzzles"].get<std::size_t>(), want_short.size());
   // Asked about the other reading, the command refuses rather than answer about this one.
   const std::string other = reading.empty() ? variant + " reference" : variant;
   const auto wrong =

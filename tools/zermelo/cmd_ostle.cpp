@@ -173,7 +173,7 @@ void run_bfs(int plies, const GameOptions& options) {
   for (std::size_t i = 0; i < levels.size(); ++i) std::cout << std::setw(3) << i << "  " << with_commas(levels[i]) << "\n";
 }
 
-void run_puzzles(const std::vector<std::string>& args, std::size_t limit) {
+void run_puzzles(const std::vector<std::string>& args, std::size_t limit, bool shortest_only) {
   const auto& g = zermelo::cli::globals();
   zermelo::WorkDirLock lock(g.work_dir, zermelo::WorkDirLock::Mode::kRead, "ostle puzzles");
   const zermelo::SolvedDatabase db(g.work_dir, zermelo::cli::game_request(args));
@@ -185,7 +185,10 @@ void run_puzzles(const std::vector<std::string>& args, std::size_t limit) {
   if (db.tiers().empty())
     throw std::invalid_argument("ostle puzzles: no tier of " + game.name() + " is solved in " +
                                 g.work_dir);
-  const PuzzleScan scan = find_puzzles(game, db.all_values(), ostle_sacrifices(game), limit);
+  const PuzzleScan scan =
+      find_puzzles(game, db.all_values(), ostle_sacrifices(game), limit, shortest_only);
+  const std::string definition = shortest_only ? "every shortest winning move a sacrifice"
+                                               : "every winning move a sacrifice";
   auto joined = [](const std::vector<std::string>& moves) {
     std::string line;
     for (const auto& m : moves) line += (line.empty() ? "" : ",") + m;
@@ -195,7 +198,8 @@ void run_puzzles(const std::vector<std::string>& args, std::size_t limit) {
     nlohmann::json j{{"game", game.name()},     {"variant", game.variant()},
                      {"tiers", db.tiers()},     {"unsolved_tiers", unsolved},
                      {"states", scan.scanned},  {"won", scan.won},
-                     {"puzzles", scan.puzzles}, {"longest", nlohmann::json::array()}};
+                     {"puzzles", scan.puzzles}, {"definition", definition},
+                     {"longest", nlohmann::json::array()}};
     for (const Puzzle& p : scan.longest)
       j["longest"].push_back({{"key", p.key},
                               {"plies", p.value.plies()},
@@ -205,7 +209,7 @@ void run_puzzles(const std::vector<std::string>& args, std::size_t limit) {
     return;
   }
   std::cout << game.name() << " " << game.variant() << ": " << with_commas(scan.puzzles)
-            << " puzzles (won states, not checkmate, every winning move a sacrifice) among "
+            << " puzzles (won states, not checkmate, " << definition << ") among "
             << with_commas(scan.won) << " won of " << with_commas(scan.scanned) << " states";
   std::string tiers;
   for (const auto& t : db.tiers()) tiers += (tiers.empty() ? "" : ", ") + t;
@@ -255,7 +259,11 @@ ZERMELO_REGISTER_COMMAND(60, [](CLI::App& app) {
       "game", *game_args,
       "ostle or ostle-mini, then its options, as given to solve (default: the work dir's)");
   puzzles->add_option("--limit", *limit, "how many of the longest to print (default 10)");
-  puzzles->callback([game_args, limit] { run_puzzles(*game_args, *limit); });
+  auto shortest = std::make_shared<bool>(false);
+  puzzles->add_flag("--shortest-only", *shortest,
+                    "only the shortest winning moves must all be sacrifices");
+  puzzles->callback(
+      [game_args, limit, shortest] { run_puzzles(*game_args, *limit, *shortest); });
 
   bfs->callback([plies, bfs_reading, play] {
     GameOptions o;

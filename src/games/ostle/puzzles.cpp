@@ -34,16 +34,17 @@ std::uint32_t mask_mini(const mini::Rules& r, bool all, StateKey s) {
   return mask;
 }
 
-// Won, not checkmate, at least one winning move and every winning move a sacrifice.
+// Won, not checkmate, at least one winning move and every winning move a sacrifice (with
+// shortest_only, the winning moves are those of the shortest win).
 bool is_puzzle(const Game& game, ValuesLookup& values, StateKey s, Value v,
-               std::uint32_t sacrifices) {
+               std::uint32_t sacrifices, bool shortest_only) {
   if (!v.is_win() || v.plies() == 0) return false;
   thread_local std::vector<Child> kids;
   game.successors(s, kids);
   bool some = false;
   for (std::size_t i = 0; i < kids.size(); ++i) {
     const Value c = kids[i].is_terminal() ? kids[i].terminal : values.find(kids[i].key);
-    if (!c.is_loss()) continue;
+    if (!c.is_loss() || (shortest_only && c.parent_via() != v)) continue;
     if (!(sacrifices >> i & 1)) return false;
     some = true;
   }
@@ -79,7 +80,8 @@ SacrificeMask ostle_sacrifices(const Game& game) {
 }
 
 PuzzleScan find_puzzles(const Game& game, const std::vector<std::string>& values_runs,
-                        const SacrificeMask& sacrifices, std::size_t keep) {
+                        const SacrificeMask& sacrifices, std::size_t keep,
+                        bool shortest_only) {
   PuzzleScan scan;
   ValuesLookup values(values_runs);
   std::vector<std::pair<Value, StateKey>> found;
@@ -90,7 +92,7 @@ PuzzleScan find_puzzles(const Game& game, const std::vector<std::string>& values
       const Value v = Value::from_raw(kv.value);
       if (!v.is_win() || v.plies() == 0) continue;
       ++scan.won;
-      if (!is_puzzle(game, values, kv.key, v, sacrifices(kv.key))) continue;
+      if (!is_puzzle(game, values, kv.key, v, sacrifices(kv.key), shortest_only)) continue;
       ++scan.puzzles;
       found.push_back({v, kv.key});
     }

@@ -33,8 +33,12 @@ using SacrificeMask = std::function<std::uint32_t(StateKey)>;
 // The mask for an Ostle game made by make_game("ostle" or "ostle-mini", ...); throws otherwise.
 SacrificeMask ostle_sacrifices(const Game& game);
 
-// Reads every tier's values run (`values_runs`, one per tier) once, in key order.
+// Reads every tier's values run (`values_runs`, one per tier) once, in key order. With
+// `shortest_only` only the shortest winning moves count (every one of them a sacrifice, however
+// the longer wins are played): the paper's exact definition is not in the published code, so
+// both readings of "every winning move" are offered.
 PuzzleScan find_puzzles(const Game& game, const std::vector<std::string>& values_runs,
-                        const SacrificeMask& sacrifices, std::size_t keep);
+                        const SacrificeMask& sacrifices, std::size_t keep,
+                        bool shortest_only = false);
 
 }  // namespace zermelo::ostle

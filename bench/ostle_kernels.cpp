@@ -27,7 +27,7 @@ static std::vector<StateKey> random_states(int n) {
   std::mt19937_64 rng(1);
   std::vector<StateKey> keys;
   for (int i = 0; i < n; ++i) {
-    const Position p = ostle_check::random_position(rng);
+    const Position p = ostle_check::random_position_with_states(rng);
     const ForbidList codes = reachable_forbid_codes(p);
     keys.push_back(state_key(p, codes.codes[rng() % static_cast<std::uint64_t>(codes.size)]).key);
   }

@@ -3,6 +3,8 @@
 #include <gtest/gtest.h>
 
 #include "zermelo/games/ostle/count.hpp"
+#include "zermelo/games/ostle/game.hpp"
+#include "zermelo/games/ostle/symmetry.hpp"
 
 using namespace zermelo::ostle;
 
@@ -58,4 +60,39 @@ TEST(OstleCount, StatesOfTheMostSymmetricClassMatchBurnside) {
   const StateCounts c = count_range(cls, 0, PositionIndex::get().size(cls));
   EXPECT_EQ(c.states, fixed_states / 8);
   EXPECT_EQ(c.nontrivial_states, fixed_nontrivial / 8);
+}
+
+TEST(OstleCount, ForbiddingStatesAreTheEnumeratedKeysWithACode) {
+  // Under both readings, the counts against the keys the game enumerates for the same ranks: a
+  // range of 5v4 with the hole on a2 (checkmates and symmetric boards among them), and one of 5v5
+  // from a board that no move can leave without an undo (its only states forbid something).
+  const Position walled =
+      canonical_position(*parse_position("22100-22300-21000-10001-00001", nullptr)).pos;
+  const int walled_cls = class_of(walled);
+  const std::uint64_t walled_rank = PositionIndex::get().rank(walled);
+  struct Range {
+    int cls;
+    std::uint64_t lo, hi;
+  };
+  for (const Range& r : {Range{class_id(material_of(5, 4), 1), 1000000, 1150000},
+                         Range{walled_cls, walled_rank, walled_rank + 3000}})
+    for (Reading reading : {Reading::kExact, Reading::kPublished}) {
+      const StateCounts c = count_range(r.cls, r.lo, r.hi, reading);
+      std::uint64_t states = 0, forbidding = 0, nontrivial = 0, nontrivial_forbidding = 0;
+      enumerate_states(
+          r.cls, r.lo, r.hi,
+          [&](zermelo::StateKey k) {
+            const auto [p, code] = key_state(k);
+            const bool mate = is_checkmate(p);
+            ++states, forbidding += code != kNoForbidden;
+            if (!mate) ++nontrivial, nontrivial_forbidding += code != kNoForbidden;
+          },
+          reading);
+      EXPECT_EQ(c.states, states);
+      EXPECT_EQ(c.forbidding_states, forbidding);
+      EXPECT_EQ(c.nontrivial_states, nontrivial);
+      EXPECT_EQ(c.nontrivial_forbidding, nontrivial_forbidding);
+      EXPECT_GT(c.nontrivial_forbidding, 0u);
+      EXPECT_LT(c.nontrivial_forbidding, c.nontrivial_states);
+    }
 }

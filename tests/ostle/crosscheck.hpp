@@ -34,6 +34,13 @@ inline zermelo::ostle::Position random_position(std::mt19937_64& rng) {
   return p;
 }
 
+// A random position with at least one state (almost all: a few have no possible last ply).
+inline zermelo::ostle::Position random_position_with_states(std::mt19937_64& rng) {
+  zermelo::ostle::Position p = random_position(rng);
+  while (zermelo::ostle::reachable_forbid_codes(p).size == 0) p = random_position(rng);
+  return p;
+}
+
 inline ostle_ref::Move to_ref(zermelo::ostle::Move m) {
   return ostle_ref::Move{zermelo::ostle::file_of(m.square), zermelo::ostle::rank_of(m.square), m.dir};
 }
@@ -47,6 +54,7 @@ inline Stats random_walks(std::uint64_t seed, int walks, int max_plies) {
   };
   for (int w = 0; w < walks; ++w) {
     Position p = random_position(rng);
+    while (!has_plain_producer(p)) p = random_position(rng);  // the walk starts at (p, none)
     int forbid = kNoForbidden;
     ostle_ref::Board board = ostle_ref::from_text(to_text(p));
     std::optional<ostle_ref::Board> before;

@@ -1,13 +1,16 @@
 // Ostle behind the Game interface: registry, keys and symmetry, successors against predecessors,
 // values of game-ending moves and checkmates, rendering and parsing.
+#include "zermelo/games/ostle/game.hpp"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <map>
 #include <random>
+#include <tuple>
 
 #include "tests/ostle/crosscheck.hpp"
-#include "zermelo/games/ostle/game.hpp"
+#include "tests/test_util.hpp"
 #include "zermelo/games/ostle/index.hpp"
 
 using namespace zermelo;
@@ -17,7 +20,7 @@ namespace {
 
 // A random possibly reachable state, as a canonical key.
 StateKey random_state(std::mt19937_64& rng) {
-  const Position p = ostle_check::random_position(rng);
+  const Position p = ostle_check::random_position_with_states(rng);
   const ForbidList codes = reachable_forbid_codes(p);
   return state_key(p, codes.codes[rng() % static_cast<std::uint64_t>(codes.size)]).key;
 }
@@ -44,7 +47,7 @@ TEST(OstleGame, IsRegisteredWithTiersBottomUp) {
 TEST(OstleGame, KeysAreTheSameForEverySymmetricImage) {
   std::mt19937_64 rng(3);
   for (int i = 0; i < 20000; ++i) {
-    const Position p = ostle_check::random_position(rng);
+    const Position p = ostle_check::random_position_with_states(rng);
     const ForbidList codes = reachable_forbid_codes(p);
     const int forbid = codes.codes[rng() % static_cast<std::uint64_t>(codes.size)];
     const Key k = state_key(p, forbid).key;
@@ -287,4 +290,32 @@ TEST(OstleGame, ExitSlotsNumberEveryChildInALowerTier) {
     }
   }
   EXPECT_GT(exits, 3000);
+}
+
+TEST(OstleGame, OptionsAreCheckedAndNamed) {
+  EXPECT_EQ(make_game("ostle")->variant(), "");
+  EXPECT_EQ(make_game("ostle", {"play-restricted", "reference"})->variant(),
+            "reference play-restricted");
+  EXPECT_FALSE(make_game("ostle", {"reference"})->has_predecessors());
+  EXPECT_EQ(make_game("ostle-mini", {"3x3:p2", "reference"})->variant(), "3x3:p2 reference");
+  EXPECT_EQ(make_game("ostle-mini", {"reference"})->variant(), "4x4:p3 reference");
+  for (auto [game, options, why] :
+       std::vector<std::tuple<std::string, std::vector<std::string>, std::string>>{
+           {"ostle", {"bogus"}, "unknown option 'bogus'"},
+           {"ostle", {"reference", "reference"}, "'reference' given twice"},
+           {"ostle-mini", {"3x3:p2", "bogus"}, "unknown option 'bogus'"},
+           {"ostle-mini", {"bogus"}, "unknown option 'bogus'"}}) {
+    try {
+      make_game(game, options);
+      ADD_FAILURE() << game << " accepted a bad option";
+    } catch (const std::invalid_argument& e) {
+      EXPECT_NE(std::string(e.what()).find(why), std::string::npos) << e.what();
+    }
+  }
+  // From the command line: a clear error and a non-zero exit, before any work starts.
+  zermelo::testing::ScratchDir dir;
+  const auto r = zermelo::testing::run_command(std::string(ZERMELO_CLI) + " --quiet --work-dir " +
+                                               (dir / "w") + " solve ostle bogus 2>&1");
+  EXPECT_NE(r.code, 0);
+  EXPECT_NE(r.out.find("unknown option 'bogus'"), std::string::npos) << r.out;
 }

@@ -3,6 +3,7 @@
 // it recreates the board of two plies before), pushes done by lifting the run and putting each
 // piece down one square on. The tests play random games with it beside the module.
 #pragma once
+#include <algorithm>
 #include <optional>
 #include <string>
 #include <vector>
@@ -52,6 +53,29 @@ inline std::string to_text(const Grid& g) {
     }
   }
   return t;
+}
+
+// The grid's image under symmetry g (0..7 on square grids, 0..3 otherwise): transpose first
+// (bit 4), then mirror the files (bit 1), then the ranks (bit 2).
+inline Grid image(const Grid& a, int g) {
+  Grid t = a;
+  for (int f = 0; f < a.w; ++f)
+    for (int r = 0; r < a.h; ++r) {
+      int tf = f, tr = r;
+      if (g & 4) std::swap(tf, tr);
+      if (g & 1) tf = a.w - 1 - tf;
+      if (g & 2) tr = a.h - 1 - tr;
+      t.at(tf, tr) = a.at(f, r);
+    }
+  return t;
+}
+inline int symmetries(const Grid& a) { return a.w == a.h ? 8 : 4; }
+
+// A symmetry class: the smallest text of the grid's images.
+inline std::string class_of(const Grid& a) {
+  std::string best = to_text(a);
+  for (int g = 1; g < symmetries(a); ++g) best = std::min(best, to_text(image(a, g)));
+  return best;
 }
 
 struct Move {
@@ -112,6 +136,27 @@ inline bool is_checkmate(const Grid& g, const std::optional<Grid>& two_plies_bef
   for (const Move& m : legal_moves(g, two_plies_before, lose_at))
     if (play(g, m, lose_at).result == Result::kMoverWins) return true;
   return false;
+}
+
+// Every board of a variant (one hole, p-1 or p pieces a side), placing each cell in turn.
+inline void place_cells(Grid& g, std::size_t cell, int holes, int mine, int theirs, int p,
+                        std::vector<Grid>& out) {
+  if (cell == g.cells.size()) {
+    if (holes == 1 && mine >= p - 1 && theirs >= p - 1) out.push_back(g);
+    return;
+  }
+  for (char c : {'.', 'x', 'o', 'H'}) {
+    if ((c == 'H' && holes) || (c == 'x' && mine == p) || (c == 'o' && theirs == p)) continue;
+    g.cells[cell] = c;
+    place_cells(g, cell + 1, holes + (c == 'H'), mine + (c == 'x'), theirs + (c == 'o'), p, out);
+  }
+  g.cells[cell] = '.';
+}
+inline std::vector<Grid> all_grids(int w, int h, int p) {
+  Grid blank{w, h, std::string(static_cast<std::size_t>(w * h), '.')};
+  std::vector<Grid> out;
+  place_cells(blank, 0, 0, 0, 0, p, out);
+  return out;
 }
 
 }  // namespace ostle_mini_ref

@@ -8,11 +8,13 @@
 #include <map>
 #include <nlohmann/json.hpp>
 #include <random>
+#include <set>
 
 #include "tests/ostle/mini_reference.hpp"
 #include "tests/ostle/plain_fixpoint.hpp"
 #include "tests/test_util.hpp"
 #include "zermelo/engine/retrograde.hpp"
+#include "zermelo/games/ostle/board.hpp"
 #include "zermelo/games/ostle/mini.hpp"
 
 namespace zermelo::ostle::mini {
@@ -80,6 +82,7 @@ TEST(OstleMiniRules, RandomGamesAgreeWithTheLiteralReference) {
     const int lose_at = r.pieces() - 2;
     for (int walk = 0; walk < 300; ++walk) {
       Board b = random_board(r, rng);
+      while (r.unmoves(b, kNoForbid).empty()) b = random_board(r, rng);  // (b, none) exists
       int forbid = kNoForbid;
       auto grid = ostle_mini_ref::from_text(r.width(), r.height(), r.to_text(b, kNoForbid));
       std::optional<ostle_mini_ref::Grid> before;
@@ -120,6 +123,17 @@ TEST(OstleMiniRules, RandomGamesAgreeWithTheLiteralReference) {
   EXPECT_GT(forbidden_seen, 10000u);  // the repetition rule was exercised
 }
 
+// The 5x5 module's position of a 5x5 mini board (the same square numbering).
+Position big_position(const Rules& r, const Board& b) {
+  Position p;
+  for (int q = 0; q < r.squares(); ++q) {
+    if (b.cell[q] == kMine) p.me |= zermelo::ostle::bit(q);
+    if (b.cell[q] == kTheirs) p.opp |= zermelo::ostle::bit(q);
+  }
+  p.hole = b.hole;
+  return p;
+}
+
 // On 5x5 with five pieces the mini module is Ostle: the same children as the 5x5 module. That
 // module identifies symmetric states (its successors follow the canonical image's move order), so
 // the children are compared as multisets of its canonical keys.
@@ -133,6 +147,12 @@ TEST(OstleMiniRules, FiveByFiveWithFivePiecesIsOstle) {
   for (int i = 0; i < 3000; ++i) {
     const Board board = random_board(r, rng);
     const auto codes = r.reachable_forbids(board);
+    if (codes.empty()) continue;
+    // The two modules' possibly reachable codes (the same encoding on 5x5) agree.
+    const Position same = big_position(r, board);
+    std::vector<int> big_codes;
+    for (int c : reachable_forbid_codes(same)) big_codes.push_back(c);
+    ASSERT_EQ(codes, big_codes) << r.to_text(board, kNoForbid);
     const int forbid = codes[rng() % codes.size()];
     const StateKey k = r.key(board, forbid);
     const std::string text = r.to_text(board, forbid);
@@ -159,6 +179,79 @@ TEST(OstleMiniRules, FiveByFiveWithFivePiecesIsOstle) {
     children += mine.size();
   }
   EXPECT_GT(children, 30000u);
+}
+
+Board board_of(const Rules& r, const ostle_mini_ref::Grid& g) {
+  Board b;
+  for (int f = 0; f < g.w; ++f)
+    for (int k = 0; k < g.h; ++k) {
+      const char c = g.at(f, k);
+      const int q = r.square_at(f, k);
+      b.cell[q] = c == 'x' ? kMine : c == 'o' ? kTheirs : c == 'H' ? kHole : kEmpty;
+      if (c == 'H') b.hole = q;
+    }
+  return b;
+}
+
+std::string ref_move_name(const ostle_mini_ref::Move& m) {
+  return std::string(1, static_cast<char>('a' + m.file)) + std::to_string(m.rank + 1) + "UDLR"[m.dir];
+}
+
+// The states some move produces, by brute force on the literal rules: from every board, every
+// move that does not end the game (the repetition rule ignored: any board may have been reached
+// any way), and the state it leaves is the board plus the first move there that recreates the
+// board before, if any.
+std::set<std::string> produced_states(const Rules& r) {
+  const std::vector<ostle_mini_ref::Grid> grids =
+      ostle_mini_ref::all_grids(r.width(), r.height(), r.pieces());
+  const int lose_at = r.pieces() - 2;
+  std::set<std::string> out;
+  for (const auto& g : grids)
+    for (const auto& m : ostle_mini_ref::legal_moves(g, std::nullopt, lose_at)) {
+      const auto q = ostle_mini_ref::play(g, m, lose_at);
+      if (q.result != ostle_mini_ref::Result::kContinues) continue;
+      std::string text = ostle_mini_ref::to_text(q.next);
+      for (const auto& back : ostle_mini_ref::legal_moves(q.next, std::nullopt, lose_at))
+        if (ostle_mini_ref::play(q.next, back, lose_at).next == g) {
+          text += ":" + ref_move_name(back);
+          break;
+        }
+      out.insert(text);
+    }
+  return out;
+}
+
+std::set<std::string> enumerated_states(const Game& g, const Rules& r) {
+  std::set<std::string> out;
+  g.enumerate("all", [&](StateKey k) {
+    const auto [b, forbid] = r.decode(k);
+    out.insert(r.to_text(b, forbid));
+  });
+  return out;
+}
+
+std::string first_of(const std::set<std::string>& a, const std::set<std::string>& b) {
+  for (const auto& s : a)
+    if (!b.count(s)) return s;
+  return "(none)";
+}
+
+// A state exists exactly when some move produces it: in particular (board, none) only when some
+// move into the board leaves nothing to undo. The rest of the boards' "none" states are counted.
+TEST(OstleMiniGame, StatesAreExactlyThoseSomeMoveProduces) {
+  std::size_t orphans = 0;
+  for (const char* v : {"3x3:p2", "3x3:p3", "3x4:p2", "4x3:p2", "3x4:p3"}) {
+    const Rules r = Rules::from_variant(v);
+    const std::set<std::string> produced = produced_states(r);
+    const std::set<std::string> states = enumerated_states(*make_mini_game(r), r);
+    EXPECT_EQ(states.size(), produced.size()) << v;
+    EXPECT_EQ(first_of(states, produced), "(none)") << v << ": enumerated, never produced";
+    EXPECT_EQ(first_of(produced, states), "(none)") << v << ": produced, not enumerated";
+    std::set<std::string> boards;
+    for (const auto& s : states) boards.insert(s.substr(0, s.find(':')));
+    for (const auto& b : boards) orphans += !produced.count(b);
+  }
+  EXPECT_GT(orphans, 0u);  // boards whose "nothing forbidden" state no move makes
 }
 
 // Every edge s -> c listed by successors(s) is listed by predecessors(c) as often, and back:
@@ -207,10 +300,16 @@ TEST(OstleMiniGame, TiersPartitionTheStates) {
     });
   EXPECT_EQ(all, by_tier);
   EXPECT_THROW(g->enumerate("4v4", [](StateKey) {}), std::invalid_argument);
-  // Positions: 12 hole squares x the ways to place the pieces on the other 11 squares.
-  std::uint64_t positions = 0;
-  g->enumerate("all", [&](StateKey k) { positions += (k & 127) == 0; });
-  EXPECT_EQ(positions, 12u * (165 * 56 + 2 * 165 * 28 + 55 * 36));
+  // Positions: 12 hole squares x the ways to place the pieces on the other 11 squares, less
+  // those with no state at all (no previous ply can lead to them).
+  std::set<StateKey> positions;
+  g->enumerate("all", [&](StateKey k) { positions.insert(k >> kCodeBits); });
+  const Rules r = Rules::from_variant("3x4:p3");
+  const std::vector<ostle_mini_ref::Grid> grids = ostle_mini_ref::all_grids(3, 4, 3);
+  std::size_t stateless = 0;
+  for (const auto& grid : grids) stateless += r.reachable_forbids(board_of(r, grid)).empty();
+  EXPECT_EQ(grids.size(), 12u * (165 * 56 + 2 * 165 * 28 + 55 * 36));
+  EXPECT_EQ(positions.size() + stateless, grids.size());
 }
 
 // The engine's solves against the plain fixpoint solver, state by state.
@@ -345,13 +444,15 @@ TEST(OstleMiniSolve, FilterBesideCopiedBlocksKeepsTheValues) {
 TEST(OstleMiniSolve, EngineMatchesThePlainFixpointSolver3x3) {
   std::uint64_t states = 0;
   expect_engine_matches_plain_solver("3x3:p3", true, &states);
-  EXPECT_EQ(states, 10260u + 24480 + 10560);  // our own counts (bench/results/ostle.md), by tier
+  // The set is the brute force's (StatesAreExactlyThoseSomeMoveProduces); 45,300 before the 256
+  // "nothing forbidden" states no move makes were left out.
+  EXPECT_EQ(states, 45044u);
 }
 
 TEST(OstleMiniSolve, EngineMatchesThePlainFixpointSolver3x4) {
   std::uint64_t states = 0;
   expect_engine_matches_plain_solver("3x4:p2", false, &states);
-  EXPECT_EQ(states, 4560u + 39336 + 77352);
+  EXPECT_EQ(states, 121218u);  // 121,248 with the 30 states no move makes
 }
 
 // `zermelo solve` then `zermelo query STATE --forbidden MOVE`: the state's value and every move's

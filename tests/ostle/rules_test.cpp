@@ -164,6 +164,7 @@ TEST(OstleRules, ReachableForbiddenCodesAreExactlyTheUndoableLastPlies) {
     const Position p = ostle_check::random_position(rng);
     for (int code : reachable_forbid_codes(p)) {
       unmoves(p, code, un);
+      EXPECT_FALSE(un.empty()) << state_to_text(p, code);
       if (code != kNoForbidden) {
         EXPECT_EQ(un.size(), 1u) << state_to_text(p, code);
       }
@@ -195,4 +196,48 @@ TEST(OstleRules, UnmovesFindEveryMoveThatLeadsToAState) {
     }
   }
   EXPECT_GT(checked, 300000);
+}
+
+TEST(OstleRules, NothingForbiddenOnlyWhenSomeMoveLeavesNoUndo) {
+  // The fast test of a "none" state's producer against the un-moves, on random positions.
+  std::mt19937_64 rng(19);
+  std::vector<UnMove> un;
+  for (int i = 0; i < 200000; ++i) {
+    const Position p = ostle_check::random_position(rng);
+    unmoves(p, kNoForbidden, un);
+    ASSERT_EQ(has_plain_producer(p), !un.empty()) << to_text(p);
+  }
+  // The opponent's five pieces fill a1 a2 a3 b1 b2 and every square beside them is taken: no move
+  // can have brought them there without leaving an undo, so the board needs a forbidden move.
+  const Position walled = board("22100-22300-21000-10001-00001");
+  unmoves(walled, kNoForbidden, un);
+  EXPECT_TRUE(un.empty());
+  EXPECT_FALSE(has_plain_producer(walled));
+  const ForbidList codes = reachable_forbid_codes(walled);
+  ASSERT_GT(codes.size, 0);
+  EXPECT_NE(codes.codes[0], kNoForbidden);
+  EXPECT_EQ(reachable_forbid_count(walled), codes.size);
+  std::string error;
+  EXPECT_FALSE(parse_state("22100-22300-21000-10001-00001", &error));
+  EXPECT_NE(error.find("nothing forbidden"), std::string::npos) << error;
+  EXPECT_TRUE(parse_state("22100-22300-21000-10001-00001:c2R", &error)) << error;
+}
+
+TEST(OstleRules, EveryMoveLeavesAStateThatExists) {
+  // Whatever a move leaves, its forbidden code (none included) is among the reachable codes: no
+  // state that a move makes is left out, so leaving out the others cannot change any value.
+  std::mt19937_64 rng(23);
+  int none = 0;
+  for (int i = 0; i < 20000; ++i) {
+    const Position q = ostle_check::random_position(rng);
+    for (const Move& m : legal_moves(q, kNoForbidden)) {
+      const MoveResult r = apply_move(q, m);
+      if (r.outcome != Outcome::kContinues) continue;
+      bool listed = false;
+      for (int c : reachable_forbid_codes(r.next)) listed |= c == r.next_forbid;
+      ASSERT_TRUE(listed) << to_text(q) << " " << move_name(m);
+      none += r.next_forbid == kNoForbidden;
+    }
+  }
+  EXPECT_GT(none, 100000);
 }

@@ -1,6 +1,7 @@
 // `zermelo ostle ...`: Ostle's own commands. `count` enumerates positions and states by class
 // (the full 2.7e9 positions in a few minutes on 2 cores), `show` prints a state with its moves,
-// `bfs` prints the breadth-first levels from the start. Human tables by default, JSON with --json.
+// `bfs` prints the breadth-first levels from the start, `puzzles` lists the sacrifice puzzles of
+// a solved work dir. Human tables by default, JSON with --json.
 #include <chrono>
 #include <iomanip>
 #include <iostream>
@@ -9,9 +10,13 @@
 #include <stdexcept>
 
 #include "tools/zermelo/command.hpp"
+#include "tools/zermelo/game_words.hpp"
 #include "zermelo/games/ostle/count.hpp"
 #include "zermelo/games/ostle/game.hpp"
 #include "zermelo/games/ostle/index.hpp"
+#include "zermelo/games/ostle/puzzles.hpp"
+#include "zermelo/pipeline/solved_database.hpp"
+#include "zermelo/pipeline/work_dir_lock.hpp"
 
 namespace {
 
@@ -38,7 +43,14 @@ std::vector<int> classes_of(const std::string& spec) {
   return out;
 }
 
-void run_count(const std::vector<std::string>& specs) {
+// "exact" or "reference" (the published solver's reading of the repetition rule).
+Reading reading_of(const std::string& name) {
+  if (name == "exact") return Reading::kExact;
+  if (name == "reference") return Reading::kPublished;
+  throw std::invalid_argument("unknown reading '" + name + "' (use exact or reference)");
+}
+
+void run_count(const std::vector<std::string>& specs, Reading reading) {
   const auto& g = zermelo::cli::globals();
   std::vector<int> classes;
   for (const auto& spec : specs)
@@ -49,13 +61,17 @@ void run_count(const std::vector<std::string>& specs) {
   for (int cls : classes) todo += PositionIndex::get().size(cls);
   const auto t0 = std::chrono::steady_clock::now();
   auto last = t0;
-  const auto counts = count_classes(classes, static_cast<int>(g.threads), [&](std::uint64_t done) {
-    const auto now = std::chrono::steady_clock::now();
-    if (g.quiet || now - last < std::chrono::seconds(2)) return;
-    last = now;
-    std::cerr << "\rcounting: " << std::fixed << std::setprecision(1) << 100.0 * static_cast<double>(done) / static_cast<double>(todo)
-              << "% of " << with_commas(todo) << " positions" << std::flush;
-  });
+  const auto counts = count_classes(
+      classes, static_cast<int>(g.threads),
+      [&](std::uint64_t done) {
+        const auto now = std::chrono::steady_clock::now();
+        if (g.quiet || now - last < std::chrono::seconds(2)) return;
+        last = now;
+        std::cerr << "\rcounting: " << std::fixed << std::setprecision(1)
+                  << 100.0 * static_cast<double>(done) / static_cast<double>(todo) << "% of "
+                  << with_commas(todo) << " positions" << std::flush;
+      },
+      reading);
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   if (!g.quiet) std::cerr << "\r" << std::string(60, ' ') << "\r";
   StateCounts total;
@@ -70,11 +86,16 @@ void run_count(const std::vector<std::string>& specs) {
                               {"positions", counts[i].positions},
                               {"checkmates", counts[i].checkmates},
                               {"states", counts[i].states},
-                              {"nontrivial_states", counts[i].nontrivial_states}});
+                              {"nontrivial_states", counts[i].nontrivial_states},
+                              {"forbidding_states", counts[i].forbidding_states},
+                              {"nontrivial_forbidding", counts[i].nontrivial_forbidding}});
     j["total"] = {{"positions", total.positions},
                   {"checkmates", total.checkmates},
                   {"states", total.states},
-                  {"nontrivial_states", total.nontrivial_states}};
+                  {"nontrivial_states", total.nontrivial_states},
+                  {"forbidding_states", total.forbidding_states},
+                  {"nontrivial_forbidding", total.nontrivial_forbidding}};
+    j["reading"] = reading == Reading::kExact ? "exact" : "reference";
     j["seconds"] = seconds;
     j["threads"] = g.threads;
     std::cout << j.dump(2) << "\n";
@@ -84,10 +105,12 @@ void run_count(const std::vector<std::string>& specs) {
   auto row = [&](const std::string& name, const StateCounts& c) {
     os << std::left << std::setw(10) << name << std::right << std::setw(16) << with_commas(c.positions) << std::setw(16)
        << with_commas(c.checkmates) << std::setw(17) << with_commas(c.states) << std::setw(17)
-       << with_commas(c.nontrivial_states) << "\n";
+       << with_commas(c.nontrivial_states) << std::setw(17)
+       << with_commas(c.nontrivial_forbidding) << "\n";
   };
   os << std::left << std::setw(10) << "class" << std::right << std::setw(16) << "positions" << std::setw(16) << "checkmates"
-     << std::setw(17) << "states" << std::setw(17) << "non-trivial" << "\n";
+     << std::setw(17) << "states" << std::setw(17) << "non-trivial" << std::setw(17)
+     << "nt forbidding" << "\n";
   for (std::size_t i = 0; i < classes.size(); ++i) row(class_name(classes[i]), counts[i]);
   // Per-material subtotals when more than one class of a material was counted.
   for (int m = 0; m < kMaterials; ++m) {
@@ -99,6 +122,7 @@ void run_count(const std::vector<std::string>& specs) {
   }
   row("total", total);
   os << "(states: position + forbidden move, possibly reachable; non-trivial: not checkmate; "
+     << "nt forbidding: non-trivial with a forbidden move; "
      << std::fixed << std::setprecision(1) << seconds << " s on " << g.threads << " threads)\n";
   std::cout << os.str();
 }
@@ -138,15 +162,64 @@ void run_show(const std::string& text) {
   }
 }
 
-void run_bfs(int plies) {
+void run_bfs(int plies, const GameOptions& options) {
   if (plies < 0 || plies > 7) throw std::invalid_argument("--plies must be 0..7 (the in-memory search is for the first plies only)");
-  const auto levels = bfs_levels(plies);
+  const auto levels = bfs_levels(plies, options);
   if (zermelo::cli::globals().json) {
     std::cout << nlohmann::json{{"new_states_per_ply", levels}}.dump(2) << "\n";
     return;
   }
   std::cout << "ply  new states\n";
   for (std::size_t i = 0; i < levels.size(); ++i) std::cout << std::setw(3) << i << "  " << with_commas(levels[i]) << "\n";
+}
+
+void run_puzzles(const std::vector<std::string>& args, std::size_t limit, bool shortest_only) {
+  const auto& g = zermelo::cli::globals();
+  zermelo::WorkDirLock lock(g.work_dir, zermelo::WorkDirLock::Mode::kRead, "ostle puzzles");
+  const zermelo::SolvedDatabase db(g.work_dir, zermelo::cli::game_request(args));
+  const zermelo::Game& game = db.game();
+  // Every solved tier: a tier is solved only with the tiers below it, which its moves reach.
+  std::vector<std::string> unsolved;
+  for (const auto& tier : game.tiers())
+    if (!db.solved(tier.name)) unsolved.push_back(tier.name);
+  if (db.tiers().empty())
+    throw std::invalid_argument("ostle puzzles: no tier of " + game.name() + " is solved in " +
+                                g.work_dir);
+  const PuzzleScan scan =
+      find_puzzles(game, db.all_values(), ostle_sacrifices(game), limit, shortest_only);
+  const std::string definition = shortest_only ? "every shortest winning move a sacrifice"
+                                               : "every winning move a sacrifice";
+  auto joined = [](const std::vector<std::string>& moves) {
+    std::string line;
+    for (const auto& m : moves) line += (line.empty() ? "" : ",") + m;
+    return line;
+  };
+  if (g.json) {
+    nlohmann::json j{{"game", game.name()},     {"variant", game.variant()},
+                     {"tiers", db.tiers()},     {"unsolved_tiers", unsolved},
+                     {"states", scan.scanned},  {"won", scan.won},
+                     {"puzzles", scan.puzzles}, {"definition", definition},
+                     {"longest", nlohmann::json::array()}};
+    for (const Puzzle& p : scan.longest)
+      j["longest"].push_back({{"key", p.key},
+                              {"plies", p.value.plies()},
+                              {"line", joined(p.line)},
+                              {"diagram", game.render(p.key)}});
+    std::cout << j.dump(2) << "\n";
+    return;
+  }
+  std::cout << game.name() << " " << game.variant() << ": " << with_commas(scan.puzzles)
+            << " puzzles (won states, not checkmate, " << definition << ") among "
+            << with_commas(scan.won) << " won of " << with_commas(scan.scanned) << " states";
+  std::string tiers;
+  for (const auto& t : db.tiers()) tiers += (tiers.empty() ? "" : ", ") + t;
+  std::cout << " (tiers " << tiers;
+  if (!unsolved.empty()) std::cout << "; not solved here: " << unsolved.size() << " more";
+  std::cout << ")\n";
+  for (std::size_t i = 0; i < scan.longest.size(); ++i)
+    std::cout << "\n#" << i + 1 << ": win in " << scan.longest[i].value.plies()
+              << " plies: " << joined(scan.longest[i].line) << "\n"
+              << game.render(scan.longest[i].key);
 }
 
 }  // namespace
@@ -158,7 +231,12 @@ ZERMELO_REGISTER_COMMAND(60, [](CLI::App& app) {
   auto* count = ostle->add_subcommand("count", "count positions, checkmates and states by class");
   auto specs = std::make_shared<std::vector<std::string>>();
   count->add_option("--class", *specs, "all (default), 4v4, 4v5, 5v4, 5v5, 5v4+4v5, or one class like 5v4/a2; repeatable");
-  count->callback([specs] { run_count(specs->empty() ? std::vector<std::string>{"all"} : *specs); });
+  auto reading = std::make_shared<std::string>("exact");
+  count->add_option("--reading", *reading,
+                    "exact (the rules as written, default) or reference (the published solver's)");
+  count->callback([specs, reading] {
+    run_count(specs->empty() ? std::vector<std::string>{"all"} : *specs, reading_of(*reading));
+  });
 
   auto* show = ostle->add_subcommand("show", "print a state (board text, optionally ':' and the forbidden move) and its moves");
   auto text = std::make_shared<std::string>();
@@ -168,5 +246,29 @@ ZERMELO_REGISTER_COMMAND(60, [](CLI::App& app) {
   auto* bfs = ostle->add_subcommand("bfs", "new states per ply from the start (in memory)");
   auto plies = std::make_shared<int>(5);
   bfs->add_option("--plies", *plies, "how many plies (default 5)");
-  bfs->callback([plies] { run_bfs(*plies); });
+  auto bfs_reading = std::make_shared<std::string>("exact");
+  auto play = std::make_shared<bool>(false);
+  bfs->add_option("--reading", *bfs_reading, "exact (default) or reference");
+  bfs->add_flag("--play-restricted", *play, "play the forbidden move too (the published search)");
+  auto* puzzles = ostle->add_subcommand(
+      "puzzles",
+      "won states whose every winning move sacrifices a piece, from a solved --work-dir");
+  auto game_args = std::make_shared<std::vector<std::string>>();
+  auto limit = std::make_shared<std::size_t>(10);
+  puzzles->add_option(
+      "game", *game_args,
+      "ostle or ostle-mini, then its options, as given to solve (default: the work dir's)");
+  puzzles->add_option("--limit", *limit, "how many of the longest to print (default 10)");
+  auto shortest = std::make_shared<bool>(false);
+  puzzles->add_flag("--shortest-only", *shortest,
+                    "only the shortest winning moves must all be sacrifices");
+  puzzles->callback(
+      [game_args, limit, shortest] { run_puzzles(*game_args, *limit, *shortest); });
+
+  bfs->callback([plies, bfs_reading, play] {
+    GameOptions o;
+    o.reading = reading_of(*bfs_reading);
+    o.play_restricted = *play;
+    run_bfs(*plies, o);
+  });
 });

@@ -86,9 +86,19 @@ Bits pushback_sources(const Position& p, int d) {
   return run & p.me;
 }
 
+bool has_plain_producer(const Position& p) {
+  const Bits empty = p.empty();
+  for (int d = 0; d < kDirs; ++d)
+    if (shift(empty, d) & p.opp) return true;
+  if (p.opp_count() != 4) return false;
+  for (int d = 0; d < kDirs; ++d)
+    if (empty & (edge_mask(d) | shift(bit(p.hole), opposite(d)))) return true;
+  return false;
+}
+
 ForbidList reachable_forbid_codes(const Position& p) {
   ForbidList list;
-  list.codes[list.size++] = kNoForbidden;
+  if (has_plain_producer(p)) list.codes[list.size++] = kNoForbidden;
   Bits sources[kDirs];
   for (int d = 0; d < kDirs; ++d) sources[d] = pushback_sources(p, d);
   const Bits hole_targets = neighbours(p.hole) & p.empty();
@@ -106,7 +116,7 @@ ForbidList reachable_forbid_codes(const Position& p) {
 }
 
 int reachable_forbid_count(const Position& p) {
-  int n = 1 + std::popcount(neighbours(p.hole) & p.empty());
+  int n = (has_plain_producer(p) ? 1 : 0) + std::popcount(neighbours(p.hole) & p.empty());
   for (int d = 0; d < kDirs; ++d) n += std::popcount(pushback_sources(p, d));
   return n;
 }
@@ -286,7 +296,14 @@ std::optional<std::pair<Position, int>> parse_state(std::string_view text, std::
   const auto colon = text.find(':');
   auto p = parse_position(text.substr(0, colon), error);
   if (!p) return std::nullopt;
-  if (colon == std::string_view::npos) return std::pair{*p, kNoForbidden};
+  if (colon == std::string_view::npos) {
+    if (has_plain_producer(*p)) return std::pair{*p, kNoForbidden};
+    if (error)
+      *error = "no previous ply can leave " + to_text(*p) + " with nothing forbidden (no piece of the "
+               "opponent stands next to an empty square it could have come from): give the forbidden "
+               "move after ':'";
+    return std::nullopt;
+  }
   auto m = parse_move(text.substr(colon + 1), error);
   if (!m) return std::nullopt;
   const int code = forbid_of(*m);

@@ -17,6 +17,7 @@
 
 #include "zermelo/games/ostle/board.hpp"
 #include "zermelo/games/ostle/index.hpp"
+#include "zermelo/games/ostle/published.hpp"
 
 namespace zermelo::ostle {
 
@@ -51,13 +52,15 @@ const std::vector<std::uint64_t>& class_offsets() {
 
 class OstleGame final : public Game {
  public:
+  explicit OstleGame(const GameOptions& o) : o_(o) {}
   std::string name() const override { return "ostle"; }
+  std::string variant() const override { return o_.variant(); }
 
   void enumerate(const std::string& tier, const std::function<void(StateKey)>& emit) const override {
     for (int material : tier_materials(tier))
       for (int hole = 0; hole < kHoleClasses; ++hole) {
         const int cls = class_id(material, hole);
-        enumerate_states(cls, 0, PositionIndex::get().size(cls), emit);
+        enumerate_states(cls, 0, PositionIndex::get().size(cls), emit, o_.reading);
       }
   }
 
@@ -80,7 +83,7 @@ class OstleGame final : public Game {
     int index = 0, lacked = -1;
     for (const Move& m : legal_moves(p, kNoForbidden)) {
       const int i = index++;
-      if (forbid_of(m) == forbid) {
+      if (forbid_of(m) == forbid && !o_.play_restricted) {
         lacked = i;
         continue;
       }
@@ -88,10 +91,15 @@ class OstleGame final : public Game {
       switch (r.outcome) {
         case Outcome::kMoverWins: out.push_back(Child::ends_game(Value::loss(0))); break;
         case Outcome::kMoverLoses: out.push_back(Child::ends_game(Value::win(0))); break;
-        case Outcome::kContinues:
-          if (keyless >> i & 1) out.push_back(Child::keyless());
-          else out.push_back(Child::state_with_rule(state_key(r.next, r.next_forbid).key, is_checkmate(r.next) ? Value::win(0) : Value::unknown()));
+        case Outcome::kContinues: {
+          if (keyless >> i & 1) {
+            out.push_back(Child::keyless());
+            break;
+          }
+          const Value rule = is_checkmate(r.next) ? Value::win(0) : Value::unknown();
+          out.push_back(Child::state_with_rule(child_key(p, r), rule));
           break;
+        }
       }
     }
     return lacked;
@@ -100,7 +108,10 @@ class OstleGame final : public Game {
   // Keys are (class, rank, forbidden code) and enumerate walks classes and ranks in order.
   bool enumerates_in_key_order() const override { return true; }
 
-  bool has_predecessors() const override { return true; }
+  // Un-moves follow the rules as written; the other games build a reverse-edge run instead.
+  bool has_predecessors() const override {
+    return o_.reading == Reading::kExact && !o_.play_restricted;
+  }
 
   // Un-moves give exact previous states; with symmetric states a parent s reaches the child c
   // by (un-moves giving s) * |Stab(s)| / |Stab(c)| moves, which is what successors(s) lists.
@@ -187,6 +198,7 @@ class OstleGame final : public Game {
   }
 
   std::optional<StateKey> parse(std::string_view text, std::string* error) const override {
+    if (o_.reading == Reading::kPublished) return parse_published_state(text, error);
     auto st = parse_state(text, error);
     if (!st) return std::nullopt;
     return state_key(st->first, st->second).key;
@@ -194,7 +206,7 @@ class OstleGame final : public Game {
 
   std::string move_name(StateKey s, std::size_t i) const override {
     const auto [p, forbid] = key_state(s);
-    const MoveList moves = legal_moves(p, forbid);
+    const MoveList moves = legal_moves(p, o_.play_restricted ? kNoForbidden : forbid);
     if (i >= static_cast<std::size_t>(moves.size)) return "?";
     return ostle::move_name(moves.moves[i]);
   }
@@ -206,6 +218,7 @@ class OstleGame final : public Game {
   // position instead of once a state.
   struct PositionMoves {
     Key position = ~Key{0};  // the key's position part (class and rank)
+    Reading reading = Reading::kExact;  // children's keys depend on the reading
     bool keyed = false;      // children in the same tier have their keys too
     int size = 0;
     std::array<int, 24> forbid{};  // each move's forbidden code: the state with it lacks the move
@@ -213,12 +226,49 @@ class OstleGame final : public Game {
     std::array<Child, 24> child{};
   };
 
+  // The state a continuing move from p leaves, under this game's reading.
+  Key child_key(const Position& p, const MoveResult& r) const {
+    if (o_.reading == Reading::kPublished) return published_child_key(r.next, p);
+    return state_key(r.next, r.next_forbid).key;
+  }
+
+  // A board, then optionally ':' and the move that would recreate the previous position's class.
+  std::optional<StateKey> parse_published_state(std::string_view text, std::string* error) const {
+    const auto colon = text.find(':');
+    const auto p = parse_position(text.substr(0, colon), error);
+    if (!p) return std::nullopt;
+    const CanonicalPosition cp = canonical_position(*p);
+    StateKey key = make_key(class_of(cp.pos), PositionIndex::get().rank(cp.pos), kNoForbidden);
+    if (colon != std::string_view::npos) {
+      const auto m = parse_move(text.substr(colon + 1), error);
+      if (!m) return std::nullopt;
+      const MoveList legal = legal_moves(*p, kNoForbidden);
+      const MoveResult r = apply_move(*p, *m);
+      if (std::find(legal.begin(), legal.end(), *m) == legal.end() || r.removed >= 0) {
+        if (error)
+          *error = "forbidden move " + ostle::move_name(*m) +
+                   " is not a legal move that keeps every piece";
+        return std::nullopt;
+      }
+      key = published_child_key(*p, r.next);  // the previous position was congruent to r.next
+    }
+    const auto [canon, code] = key_state(key);
+    for (int c : published_codes(canon))
+      if (c == code) return key;
+    if (error)
+      *error = "no move leads to '" + std::string(text) + "' under the published reading (" +
+               (code == kNoForbidden ? "every position that can precede it can be recreated"
+                                     : "no position of that class can precede it") +
+               ")";
+    return std::nullopt;
+  }
+
   // Every legal move's outcome; children carry their checkmate value. Without `keyed`, children
   // in the same tier (the same number of pieces) are left without their canonical key.
   void expand(StateKey s, std::vector<Child>& out, bool keyed) const {
     thread_local PositionMoves moves;
     const Key position = s >> kForbidBits;
-    if (position != moves.position || (keyed && !moves.keyed)) {
+    if (position != moves.position || (keyed && !moves.keyed) || moves.reading != o_.reading) {
       const Position p = key_state(s).first;
       const int pieces = std::popcount(p.me) + std::popcount(p.opp);
       moves.size = 0;
@@ -233,36 +283,50 @@ class OstleGame final : public Game {
           case Outcome::kContinues: {
             const Value rule = is_checkmate(r.next) ? Value::win(0) : Value::unknown();
             moves.same_tier[i] = std::popcount(r.next.me) + std::popcount(r.next.opp) == pieces;
-            moves.child[i] = !keyed && moves.same_tier[i] ? Child::unkeyed(rule)
-                                                          : Child::state_with_rule(state_key(r.next, r.next_forbid).key, rule);
+            moves.child[i] = !keyed && moves.same_tier[i]
+                                 ? Child::unkeyed(rule)
+                                 : Child::state_with_rule(child_key(p, r), rule);
             break;
           }
         }
       }
       moves.position = position;
       moves.keyed = keyed;
+      moves.reading = o_.reading;
     }
     out.clear();
     const int forbid = key_forbid(s);
     for (int i = 0; i < moves.size; ++i) {
-      if (moves.forbid[i] == forbid) continue;
+      if (moves.forbid[i] == forbid && !o_.play_restricted) continue;
       out.push_back(!keyed && moves.same_tier[i] ? Child::unkeyed(moves.child[i].rule) : moves.child[i]);
     }
   }
+
+  GameOptions o_;
 };
 
 }  // namespace
 
-std::unique_ptr<Game> make_ostle_game() { return std::make_unique<OstleGame>(); }
-
-void enumerate_states(int cls, std::uint64_t lo, std::uint64_t hi, const std::function<void(StateKey)>& emit) {
-  PositionIndex::get().for_each(cls, lo, hi, [&](std::uint64_t rank, const Position& p, unsigned stab) {
-    for (int code : distinct_forbid_codes(p, stab)) emit(make_key(cls, rank, code));
-  });
+std::unique_ptr<Game> make_ostle_game(const GameOptions& o) {
+  return std::make_unique<OstleGame>(o);
 }
 
-std::vector<std::uint64_t> bfs_levels(int max_ply) {
-  OstleGame game;
+ForbidList state_codes(const Position& canonical, unsigned stab, Reading reading) {
+  return reading == Reading::kPublished ? published_codes(canonical)
+                                        : distinct_forbid_codes(canonical, stab);
+}
+
+void enumerate_states(int cls, std::uint64_t lo, std::uint64_t hi,
+                      const std::function<void(StateKey)>& emit, Reading reading) {
+  PositionIndex::get().for_each(cls, lo, hi,
+                                [&](std::uint64_t rank, const Position& p, unsigned stab) {
+                                  for (int code : state_codes(p, stab, reading))
+                                    emit(make_key(cls, rank, code));
+                                });
+}
+
+std::vector<std::uint64_t> bfs_levels(int max_ply, const GameOptions& o) {
+  OstleGame game(o);
   std::unordered_set<StateKey> seen{game.start()};
   std::vector<StateKey> frontier{game.start()}, next;
   std::vector<std::uint64_t> levels{1};
@@ -282,5 +346,10 @@ std::vector<std::uint64_t> bfs_levels(int max_ply) {
 
 }  // namespace zermelo::ostle
 
-ZERMELO_REGISTER_GAME(ostle, "Ostle, the 5x5 pushing game with a hole (Takizawa 2023; 2.7e9 positions)",
-                      [](const std::vector<std::string>&) { return zermelo::ostle::make_ostle_game(); })
+ZERMELO_REGISTER_GAME(ostle,
+                      "Ostle, the 5x5 pushing game with a hole (Takizawa 2023; 2.7e9 positions); "
+                      "options: reference (the published solver's reading), play-restricted",
+                      [](const std::vector<std::string>& options) {
+                        using namespace zermelo::ostle;
+                        return make_ostle_game(parse_game_options(options, "ostle"));
+                      })

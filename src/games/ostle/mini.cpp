@@ -130,7 +130,8 @@ bool Rules::is_checkmate(const Board& b) const {
 }
 
 std::vector<int> Rules::reachable_forbids(const Board& b) const {
-  std::vector<int> out{kNoForbid};
+  std::vector<int> out;
+  if (!unmoves(b, kNoForbid).empty()) out.push_back(kNoForbid);  // some ply into b left no undo
   for (int s = 0; s < squares(); ++s)
     for (int d = 0; d < 4; ++d) {
       if (s == b.hole) {
@@ -264,7 +265,8 @@ std::string Rules::diagram(const Board& b, int forbid) const {
   return os.str();
 }
 
-std::optional<std::pair<Board, int>> Rules::parse(std::string_view text, std::string* error) const {
+std::optional<std::pair<Board, int>> Rules::parse(std::string_view text, std::string* error,
+                                                  bool published) const {
   auto fail = [&](const std::string& why) -> std::optional<std::pair<Board, int>> {
     if (error) *error = "bad " + variant() + " state '" + std::string(text) + "': " + why;
     return std::nullopt;
@@ -301,7 +303,12 @@ std::optional<std::pair<Board, int>> Rules::parse(std::string_view text, std::st
     if (n <= p_ - 2) return fail("game already over: " + side + " has " + std::to_string(n) + " pieces left");
     if (n > p_) return fail(side + " has " + std::to_string(n) + " pieces (at most " + std::to_string(p_) + ")");
   }
-  if (colon == std::string_view::npos) return std::pair{b, kNoForbid};
+  const std::vector<int> codes = published ? published_forbids(b) : reachable_forbids(b);
+  if (colon == std::string_view::npos) {
+    if (!codes.empty() && codes.front() == kNoForbid) return std::pair{b, kNoForbid};
+    return fail("no previous ply can leave this board with nothing forbidden: give the forbidden "
+                "move after ':'");
+  }
   const std::string_view mv = text.substr(colon + 1);
   int file = mv.empty() ? -1 : mv[0] - 'a', rank = -1, dir = -1;
   if (mv.size() == 3) {
@@ -311,8 +318,15 @@ std::optional<std::pair<Board, int>> Rules::parse(std::string_view text, std::st
   if (mv.size() != 3 || file < 0 || file >= w_ || rank < 0 || rank >= h_ || dir > 3)
     return fail("malformed forbidden move '" + std::string(mv) + "' (square and direction U/D/L/R, e.g. " +
                 move_name(MiniMove{0, 1}) + ")");
-  const int code = MiniMove{square_at(file, rank), dir}.forbid();
-  for (int c : reachable_forbids(b))
+  const MiniMove named{square_at(file, rank), dir};
+  int code = named.forbid();
+  if (published) {  // the move names the previous board's class: the first move reaching it
+    const auto legal = legal_moves(b, kNoForbid);
+    if (std::find(legal.begin(), legal.end(), named) == legal.end())
+      return fail("forbidden move " + std::string(mv) + " is not a legal move here");
+    code = published_forbid(b, play(b, named).next);
+  }
+  for (int c : codes)
     if (c == code) return std::pair{b, code};
   return fail("forbidden move " + std::string(mv) +
               " could not have been caused by the previous ply (only moving the hole back onto an empty square, or "

@@ -11,6 +11,7 @@
 #include <stdexcept>
 
 #include "zermelo/games/ostle/mini.hpp"
+#include "zermelo/games/ostle/options.hpp"
 
 namespace zermelo::ostle::mini {
 namespace {
@@ -19,10 +20,12 @@ std::string material_name(int mine, int theirs) { return std::to_string(mine) + 
 
 class MiniGame final : public Game {
  public:
-  explicit MiniGame(const Rules& rules) : r_(rules) {}
+  MiniGame(const Rules& rules, const GameOptions& o) : r_(rules), o_(o) {}
 
   std::string name() const override { return "ostle-mini"; }
-  std::string variant() const override { return r_.variant(); }
+  std::string variant() const override {
+    return r_.variant() + (o_.variant().empty() ? "" : " " + o_.variant());
+  }
 
   void enumerate(const std::string& tier, const std::function<void(StateKey)>& emit) const override {
     const int p = r_.pieces(), n = r_.squares();
@@ -55,23 +58,30 @@ class MiniGame final : public Game {
     int index = 0, lacked = -1;
     for (const MiniMove& m : r_.legal_moves(b, kNoForbid)) {
       const int i = index++;
-      if (m.forbid() == forbid) {
+      if (m.forbid() == forbid && !o_.play_restricted) {
         lacked = i;
         continue;
       }
       const Played p = r_.play(b, m);
+      const bool published = o_.reading == Reading::kPublished;
       switch (p.outcome) {
         case MoveOutcome::kMoverWins: out.push_back(Child::ends_game(Value::loss(0))); break;
         case MoveOutcome::kMoverLoses: out.push_back(Child::ends_game(Value::win(0))); break;
         case MoveOutcome::kContinues:
-          out.push_back(keyless >> i & 1 ? Child::keyless() : Child::state(r_.key(p.next, p.next_forbid)));
+          out.push_back(keyless >> i & 1
+                            ? Child::keyless()
+                            : Child::state(r_.key(p.next, published ? r_.published_forbid(p.next, b)
+                                                                    : p.next_forbid)));
           break;
       }
     }
     return lacked;
   }
 
-  bool has_predecessors() const override { return true; }
+  // Un-moves follow the rules as written; the other games build a reverse-edge run instead.
+  bool has_predecessors() const override {
+    return o_.reading == Reading::kExact && !o_.play_restricted;
+  }
 
   // One parent per (un-move, forbidden code of the previous board that allows that move): with
   // no symmetry identified, that is exactly once per move of successors(parent) leading here.
@@ -119,14 +129,14 @@ class MiniGame final : public Game {
   }
 
   std::optional<StateKey> parse(std::string_view text, std::string* error) const override {
-    auto st = r_.parse(text, error);
+    auto st = r_.parse(text, error, o_.reading == Reading::kPublished);
     if (!st) return std::nullopt;
     return r_.key(st->first, st->second);
   }
 
   std::string move_name(StateKey s, std::size_t i) const override {
     const auto [b, forbid] = r_.decode(s);
-    const auto moves = r_.legal_moves(b, forbid);
+    const auto moves = r_.legal_moves(b, o_.play_restricted ? kNoForbid : forbid);
     return i < moves.size() ? r_.move_name(moves[i]) : "?";
   }
 
@@ -145,7 +155,9 @@ class MiniGame final : public Game {
   // Puts the remaining pieces on squares s.. (each combination once), then emits every state.
   void place(Board& b, int s, int mine, int theirs, const std::function<void(StateKey)>& emit) const {
     if (mine == 0 && theirs == 0) {
-      for (int g : r_.reachable_forbids(b)) emit(r_.key(b, g));
+      const bool published = o_.reading == Reading::kPublished;
+      for (int g : published ? r_.published_forbids(b) : r_.reachable_forbids(b))
+        emit(r_.key(b, g));
       return;
     }
     if (s == r_.squares()) return;
@@ -163,20 +175,31 @@ class MiniGame final : public Game {
   }
 
   Rules r_;
+  GameOptions o_;
 };
 
 // Registered by hand: the game's name has a dash, which ZERMELO_REGISTER_GAME's id cannot.
 const bool registered = [] {
-  register_game("ostle-mini", "Ostle on a small board, option WxH:pP (default 4x4:p3): p pieces a side, lose at p-2",
-                [](const std::vector<std::string>& options) -> std::unique_ptr<Game> {
-                  if (options.size() > 1) throw std::invalid_argument("ostle-mini: one option, the variant WxH:pP");
-                  return make_mini_game(Rules::from_variant(options.empty() ? "4x4:p3" : options[0]));
-                });
+  register_game(
+      "ostle-mini",
+      "Ostle on a small board, options WxH:pP (default 4x4:p3: p pieces a side, lose at p-2), "
+      "then reference, play-restricted as for ostle",
+      [](std::vector<std::string> options) -> std::unique_ptr<Game> {
+        std::string variant = "4x4:p3";
+        if (!options.empty() && options[0].find('x') != std::string::npos) {
+          variant = options[0];
+          options.erase(options.begin());
+        }
+        return make_mini_game(Rules::from_variant(variant),
+                              parse_game_options(options, "ostle-mini"));
+      });
   return true;
 }();
 
 }  // namespace
 
-std::unique_ptr<Game> make_mini_game(const Rules& rules) { return std::make_unique<MiniGame>(rules); }
+std::unique_ptr<Game> make_mini_game(const Rules& rules, const GameOptions& options) {
+  return std::make_unique<MiniGame>(rules, options);
+}
 
 }  // namespace zermelo::ostle::mini

@@ -136,9 +136,10 @@ constexpr Move forbidden_move(int code) {
   return Move{static_cast<std::uint8_t>((code - 1) / 4), static_cast<std::uint8_t>((code - 1) % 4)};
 }
 
-// The forbidden codes a previous ply could have caused in p, in increasing order: none; the hole
-// moving back onto an empty neighbour; a piece of the mover pushing back a run that ends in an
-// opponent piece followed by an empty square. At most 1 + 4 + 20.
+// The forbidden codes a previous ply could have caused in p, in increasing order: none, if some
+// previous ply could have left no undo (see has_plain_producer); the hole moving back onto an
+// empty neighbour; a piece of the mover pushing back a run that ends in an opponent piece
+// followed by an empty square. At most 1 + 4 + 20.
 struct ForbidList {
   std::array<std::uint8_t, 28> codes{};
   int size = 0;
@@ -150,6 +151,11 @@ ForbidList reachable_forbid_codes(const Position& p);
 Bits pushback_sources(const Position& p, int d);
 // How many forbidden codes p has (its possibly reachable states, before symmetry).
 int reachable_forbid_count(const Position& p);
+// True when some move into p leaves nothing forbidden, so that the state (p, none) exists: a
+// piece of the side that just moved stepped onto a square next to the empty one it came from,
+// or, that side having four pieces, one of its pieces left the board or fell into the hole from
+// an empty square. (Every other un-move with no undo starts from such a step.)
+bool has_plain_producer(const Position& p);
 
 // What a move did besides moving things.
 enum class Outcome : std::uint8_t {

@@ -23,6 +23,7 @@
 #include <vector>
 
 #include "zermelo/game.hpp"
+#include "zermelo/games/ostle/options.hpp"
 
 namespace zermelo::ostle::mini {
 
@@ -82,10 +83,23 @@ class Rules {
   Played play(const Board& b, MiniMove m) const;
   // The opponent has p-1 pieces and the mover can remove one: the mover wins at once.
   bool is_checkmate(const Board& b) const;
-  // Forbidden codes a previous ply could have left (none first, then increasing).
+  // Forbidden codes a previous ply could have left, increasing: none (if some ply into b leaves
+  // no undo), then the undo moves.
   std::vector<int> reachable_forbids(const Board& b) const;
   // Every (previous board, move) whose play gives exactly (b, forbid).
   std::vector<UnMove> unmoves(const Board& b, int forbid) const;
+
+  // The published solver's reading of the repetition rule (published.hpp on 5x5), on boards that
+  // are not identified under symmetry: a state is a board C plus 1 + the first move of C whose
+  // result is congruent to the board before the last ply (the symmetries of the W x H
+  // rectangle: 8 on a square, else 4), or none. mini_published.cpp.
+  int symmetries() const { return w_ == h_ ? 8 : 4; }
+  Board transformed(const Board& b, int g) const;
+  StateKey class_key(const Board& b) const;  // the smallest key of b's images (code 0)
+  // The code of the state a move from `prev` into `next` leaves.
+  int published_forbid(const Board& next, const Board& prev) const;
+  // The codes of b's states under that reading, increasing (none first if it exists).
+  std::vector<int> published_forbids(const Board& b) const;
 
   StateKey key(const Board& b, int forbid) const;
   std::pair<Board, int> decode(StateKey k) const;
@@ -95,13 +109,15 @@ class Rules {
   std::string move_name(MiniMove m) const;
   std::string to_text(const Board& b, int forbid) const;
   std::string diagram(const Board& b, int forbid) const;
-  // Parses and validates a state; on failure nullopt and a message naming what is wrong.
-  std::optional<std::pair<Board, int>> parse(std::string_view text, std::string* error) const;
+  // Parses and validates a state; on failure nullopt and a message naming what is wrong. With
+  // `published`, the move after ':' names the class of the board before (published_forbid).
+  std::optional<std::pair<Board, int>> parse(std::string_view text, std::string* error,
+                                             bool published = false) const;
 
  private:
   int w_, h_, p_;
 };
 
-std::unique_ptr<Game> make_mini_game(const Rules& rules);
+std::unique_ptr<Game> make_mini_game(const Rules& rules, const GameOptions& options = {});
 
 }  // namespace zermelo::ostle::mini

@@ -1,0 +1,24 @@
+// The published solver's reading of the repetition rule (Takizawa's ostle_solver, the reading
+// behind the paper's state counts, value table and breadth-first levels), next to the rules as
+// written (board.hpp). Under it a state is a canonical position C plus the symmetry class of the
+// position P before the last ply: its code is 1 + the first move of C, in C's fixed move order,
+// whose result is congruent to P under the 8 symmetries, or 0 when no move of C gives anything
+// congruent to P. Only that one move is forbidden. A state exists when some position (a
+// checkmate one included) has a legal move that produces it.
+//
+// Codes use the forbidden-move encoding of board.hpp and the canonical frame of index.hpp, so
+// keys keep their layout: only which codes exist, and which child a move reaches, differ.
+#pragma once
+#include "zermelo/games/ostle/board.hpp"
+#include "zermelo/games/ostle/index.hpp"
+
+namespace zermelo::ostle {
+
+// The state key a move from `prev` into `next` leaves (both from their movers' points of view,
+// `next` being apply_move(prev, m).next for some continuing move m).
+Key published_child_key(const Position& next, const Position& prev);
+
+// The codes of the states of a canonical position, in increasing order (none first if it exists).
+ForbidList published_codes(const Position& canonical);
+
+}  // namespace zermelo::ostle

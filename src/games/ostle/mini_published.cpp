@@ -1,0 +1,69 @@
+// Small-board Ostle under the published solver's reading of the repetition rule (see
+// include/zermelo/games/ostle/mini.hpp and published.hpp): boards exactly, previous boards by
+// symmetry class.
+#include <algorithm>
+#include <map>
+
+#include "zermelo/games/ostle/mini.hpp"
+
+namespace zermelo::ostle::mini {
+
+Board Rules::transformed(const Board& b, int g) const {
+  Board t;
+  for (int s = 0; s < squares(); ++s) {
+    int f = file_of(s), r = rank_of(s);
+    if (g & 4) std::swap(f, r);  // transpose (square boards only), then mirror
+    if (g & 1) f = w_ - 1 - f;
+    if (g & 2) r = h_ - 1 - r;
+    t.cell[square_at(f, r)] = b.cell[s];
+    if (s == b.hole) t.hole = square_at(f, r);
+  }
+  return t;
+}
+
+StateKey Rules::class_key(const Board& b) const {
+  StateKey best = key(b, kNoForbid);
+  for (int g = 1; g < symmetries(); ++g) best = std::min(best, key(transformed(b, g), kNoForbid));
+  return best;
+}
+
+namespace {
+// The first move of b (fixed order) reaching each class, for moves that keep every piece (a
+// board that precedes b has at least b's pieces, so a removal never reaches one).
+std::map<StateKey, int> first_move_by_class(const Rules& r, const Board& b) {
+  std::map<StateKey, int> first;
+  const int pieces = r.count(b, kMine) + r.count(b, kTheirs);
+  for (const MiniMove& m : r.legal_moves(b, kNoForbid)) {
+    const Played p = r.play(b, m);
+    if (p.outcome != MoveOutcome::kContinues) continue;
+    if (r.count(p.next, kMine) + r.count(p.next, kTheirs) != pieces) continue;
+    first.emplace(r.class_key(p.next), m.forbid());  // keeps the first
+  }
+  return first;
+}
+}  // namespace
+
+int Rules::published_forbid(const Board& next, const Board& prev) const {
+  const auto first = first_move_by_class(*this, next);
+  const auto it = first.find(class_key(prev));
+  return it == first.end() ? kNoForbid : it->second;
+}
+
+std::vector<int> Rules::published_forbids(const Board& b) const {
+  const auto first = first_move_by_class(*this, b);
+  std::vector<int> out;
+  // Every board some move turns into b, whether or not b's mover can recreate it exactly.
+  std::vector<UnMove> producers = unmoves(b, kNoForbid);
+  for (int f : reachable_forbids(b))
+    if (f != kNoForbid)
+      for (const UnMove& u : unmoves(b, f)) producers.push_back(u);
+  for (const UnMove& u : producers) {
+    const auto it = first.find(class_key(u.prev));
+    out.push_back(it == first.end() ? kNoForbid : it->second);
+  }
+  std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end()), out.end());
+  return out;
+}
+
+}  // namespace zermelo::ostle::mini

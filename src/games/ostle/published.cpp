@@ -1,0 +1,133 @@
+// The published solver's reading of the repetition rule (see published.hpp).
+#include "zermelo/games/ostle/published.hpp"
+
+#include <array>
+#include <vector>
+
+namespace zermelo::ostle {
+namespace {
+
+// Bit g set when symmetry g takes square `from` to square `to`.
+unsigned hole_maps(int from, int to) {
+  static const auto table = [] {
+    std::array<std::array<unsigned, kSquares>, kSquares> t{};
+    for (int g = 0; g < kSymmetries; ++g)
+      for (int s = 0; s < kSquares; ++s) t[s][sym_square(g, s)] |= 1u << g;
+    return t;
+  }();
+  return table[from][to];
+}
+
+// The results of c's moves that keep every piece, in move order, each with 1 + the first move
+// reaching its symmetry class. A removal is left out: a position that can precede c has at
+// least c's pieces, so a result with fewer is never congruent to one.
+struct Results {
+  std::array<Position, 24> next{};
+  std::array<std::uint8_t, 24> move{};  // the move's own code
+  std::array<std::uint8_t, 24> code{};  // its class's first move's code
+  int size = 0;
+  // Every image of every result by a symmetry other than the identity with its hole on c's hole
+  // square, with the result's class code: the positions before c that keep the hole and that c
+  // cannot recreate exactly are matched against these.
+  std::vector<std::pair<Position, std::uint8_t>> on_hole;
+};
+
+Results results_of(const Position& c) {
+  Results rs;
+  rs.on_hole.reserve(48);
+  std::array<Position, 24> canon{};
+  for (const Move& m : legal_moves(c, kNoForbidden)) {
+    const MoveResult r = apply_move(c, m);
+    if (r.removed >= 0) continue;
+    const int i = rs.size++;
+    rs.next[i] = r.next;
+    rs.move[i] = rs.code[i] = static_cast<std::uint8_t>(forbid_of(m));
+    for (unsigned g = hole_maps(r.next.hole, c.hole) & ~1u; g; g &= g - 1)
+      rs.on_hole.push_back({sym_position(std::countr_zero(g), r.next), 0});
+    canon[i] = canonical_position(r.next).pos;
+    for (int j = 0; j < i; ++j)
+      if (canon[j] == canon[i]) {
+        rs.code[i] = rs.code[j];
+        break;
+      }
+  }
+  // Class codes for the images, in the order they were made (the results' order).
+  std::size_t k = 0;
+  for (int i = 0; i < rs.size; ++i)
+    for (unsigned g = hole_maps(rs.next[i].hole, c.hole) & ~1u; g; g &= g - 1)
+      rs.on_hole[k++].second = rs.code[i];
+  return rs;
+}
+
+// The class code of a position before c that has its hole where c has it, or none.
+int class_code_on_hole(const Results& rs, const Position& p) {
+  for (const auto& [image, code] : rs.on_hole)
+    if (image == p) return code;
+  return kNoForbidden;
+}
+
+// The code of p's class among the results, or none: p is congruent to a result exactly when a
+// symmetry taking the result's hole to p's hole takes the result to p (no canonical form of p).
+int class_code(const Results& rs, const Position& p) {
+  for (int i = 0; i < rs.size; ++i)
+    for (unsigned g = hole_maps(rs.next[i].hole, p.hole); g; g &= g - 1)
+      if (sym_position(std::countr_zero(g), rs.next[i]) == p) return rs.code[i];
+  return kNoForbidden;
+}
+
+}  // namespace
+
+Key published_child_key(const Position& next, const Position& prev) {
+  const CanonicalPosition cp = canonical_position(next);
+  int code = kNoForbidden;
+  if (std::popcount(prev.pieces()) == std::popcount(next.pieces()))  // no removal: C can go back
+    code = class_code(results_of(cp.pos), prev);
+  return make_key(class_of(cp.pos), PositionIndex::get().rank(cp.pos), code);
+}
+
+// True when some image in rs.on_hole differs from c (seen from the other side) on one rank or
+// one file only, as a position that precedes c by a piece move does: only then can a position
+// before c with no exact undo be congruent to a result of c's moves. Most boards have none.
+bool some_image_near(const Results& rs, const Position& c) {
+  static const auto lines = [] {
+    std::array<Bits, 10> l{};
+    for (int s = 0; s < kSquares; ++s) l[file_of(s)] |= bit(s), l[5 + rank_of(s)] |= bit(s);
+    return l;
+  }();
+  for (const auto& image : rs.on_hole) {
+    const Bits diff = (image.first.me ^ c.opp) | (image.first.opp ^ c.me);
+    if (std::popcount(diff) > 5) continue;  // a line has five squares
+    for (Bits line : lines)
+      if (!(diff & ~line)) return true;
+  }
+  return false;
+}
+
+ForbidList published_codes(const Position& c) {
+  const Results rs = results_of(c);
+  bool none = has_plain_producer(c);
+  std::array<bool, kForbidCodes> has{};
+  if (some_image_near(rs, c)) {
+    // Positions that precede c by a move that cannot be undone exactly: a move of c may still
+    // reach a mirror image of one of them, and then that move is the forbidden one.
+    none = false;
+    thread_local std::vector<UnMove> un;
+    unmoves(c, kNoForbidden, un);
+    for (const UnMove& u : un) {  // piece moves: the hole stayed where it is
+      const int code = class_code_on_hole(rs, u.prev);
+      if (code == kNoForbidden) none = true;
+      else has[static_cast<std::size_t>(code)] = true;
+    }
+  }
+  // Positions the exact undo returns to: their class is that undo's, or an earlier move's.
+  for (int f : reachable_forbid_codes(c))
+    for (int i = 0; i < rs.size && f != kNoForbidden; ++i)
+      if (rs.move[i] == f) has[rs.code[i]] = true;
+  ForbidList out;
+  if (none) out.codes[out.size++] = kNoForbidden;
+  for (int f = 1; f < kForbidCodes; ++f)
+    if (has[static_cast<std::size_t>(f)]) out.codes[out.size++] = static_cast<std::uint8_t>(f);
+  return out;
+}
+
+}  // namespace zermelo::ostle

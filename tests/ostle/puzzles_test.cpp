@@ -1,0 +1,152 @@
+// The puzzle finder on solved ostle-mini work dirs against a brute force: the plain fixpoint
+// solver's values and the literal grid rules' count of pieces decide which states are puzzles.
+#include "zermelo/games/ostle/puzzles.hpp"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <iostream>
+#include <nlohmann/json.hpp>
+#include <set>
+
+#include "tests/ostle/mini_reference.hpp"
+#include "tests/ostle/plain_fixpoint.hpp"
+#include "tests/test_util.hpp"
+#include "zermelo/engine/retrograde.hpp"
+#include "zermelo/games/ostle/mini.hpp"
+
+namespace {
+
+using namespace zermelo;
+
+// Won (not at once) and every move to a lost child leaves the mover with fewer pieces, by the
+// literal rules; at least one such move.
+bool plain_puzzle(const ostle::mini::Rules& r, const Game& g,
+                  const ostle_mini_test::PlainSolution& plain, StateKey s, bool shortest_only) {
+  const Value v = plain.at(s);
+  if (!v.is_win() || v.plies() == 0) return false;
+  const auto [b, f] = r.decode(s);
+  const auto grid = ostle_mini_ref::from_text(r.width(), r.height(), r.to_text(b, 0));
+  std::vector<Child> kids;
+  g.successors(s, kids);
+  bool some = false;
+  for (std::size_t i = 0; i < kids.size(); ++i) {
+    const Value c = kids[i].is_terminal() ? kids[i].terminal : plain.at(kids[i].key);
+    if (!c.is_loss()) continue;
+    if (shortest_only && c.plies() + 1 != v.plies()) continue;  // a longer win
+    const std::string name = g.move_name(s, i);
+    const ostle_mini_ref::Move m{name[0] - 'a', name[1] - '1',
+                                 static_cast<int>(std::string("UDLR").find(name[2]))};
+    const auto q = ostle_mini_ref::play(grid, m, r.pieces() - 2);
+    if (q.next.count('o') == grid.count('x')) return false;  // kept every piece
+    some = true;
+  }
+  return some;
+}
+
+void expect_puzzles_match(const std::string& variant, const std::string& reading) {
+  zermelo::testing::ScratchDir dir;
+  std::vector<std::string> options{variant};
+  if (!reading.empty()) options.push_back(reading);
+  auto g = make_game("ostle-mini", options);
+  const std::string cli = std::string(ZERMELO_CLI) + " --quiet --work-dir " + (dir / "w");
+  const auto solved =
+      zermelo::testing::run_command(cli + " solve ostle-mini " + variant + " " + reading + " 2>&1");
+  ASSERT_EQ(solved.code, 0) << solved.out;
+  std::vector<std::string> runs;
+  for (const auto& t : g->tiers()) runs.push_back(tier_values_path(*g, dir / "w", t.name));
+  const auto scan = ostle::find_puzzles(*g, runs, ostle::ostle_sacrifices(*g), 1000000);
+
+  const auto r = ostle::mini::Rules::from_variant(variant);
+  const auto plain = ostle_mini_test::plain_fixpoint_solve(*g);
+  std::set<StateKey> want;
+  for (StateKey k : plain.keys)
+    if (plain_puzzle(r, *g, plain, k, false)) want.insert(k);
+  std::set<StateKey> got;
+  for (const auto& p : scan.longest) {
+    got.insert(p.key);
+    EXPECT_EQ(p.value, plain.at(p.key));
+  }
+  EXPECT_EQ(scan.puzzles, want.size()) << variant << " " << reading;
+  EXPECT_EQ(got, want) << variant << " " << reading;
+  EXPECT_GT(want.size(), 0u) << variant << " " << reading;
+  // Only the shortest wins counted: a superset (a puzzle's shortest wins are sacrifices too).
+  std::set<StateKey> want_short, got_short;
+  for (StateKey k : plain.keys)
+    if (plain_puzzle(r, *g, plain, k, true)) want_short.insert(k);
+  const auto short_scan = ostle::find_puzzles(*g, runs, ostle::ostle_sacrifices(*g), 1000000, true);
+  for (const auto& p : short_scan.longest) got_short.insert(p.key);
+  EXPECT_EQ(got_short, want_short) << variant << " " << reading;
+  EXPECT_TRUE(std::includes(want_short.begin(), want_short.end(), want.begin(), want.end()));
+  std::cout << variant << " " << reading << ": " << want.size() << " puzzles, "
+            << want_short.size() << " counting the shortest wins only\n";
+  ASSERT_FALSE(scan.longest.empty());
+  // Longest first; the line replays: its first move a sacrifice, as long as the value says (the
+  // capture at the end, or the loser's own last piece off the board).
+  for (std::size_t i = 1; i < scan.longest.size(); ++i)
+    EXPECT_GE(scan.longest[i - 1].value.plies(), scan.longest[i].value.plies());
+  const ostle::Puzzle& top = scan.longest.front();
+  StateKey s = top.key;
+  std::vector<Child> kids;
+  std::size_t played = 0;
+  for (const std::string& move : top.line) {
+    g->successors(s, kids);
+    std::size_t i = 0;
+    while (i < kids.size() && g->move_name(s, i) != move) ++i;
+    ASSERT_LT(i, kids.size()) << move << " is not a move of\n" << g->render(s);
+    if (played == 0) {
+      EXPECT_TRUE(ostle::ostle_sacrifices(*g)(s) >> i & 1);
+    }
+    ++played;
+    if (kids[i].is_terminal()) break;
+    s = kids[i].key;
+  }
+  EXPECT_EQ(played, top.line.size());
+  EXPECT_GE(played, top.value.plies());
+  EXPECT_LE(played, top.value.plies() + 1u);
+
+  // The command, bound to the work dir's manifest: the same count and longest line, in JSON.
+  const auto cmd = zermelo::testing::run_command(cli + " --json ostle puzzles --limit 3 2>&1");
+  ASSERT_EQ(cmd.code, 0) << cmd.out;
+  const auto j = nlohmann::json::parse(cmd.out);
+  EXPECT_EQ(j["puzzles"].get<std::size_t>(), want.size());
+  EXPECT_EQ(j["variant"], g->variant());
+  ASSERT_EQ(j["longest"].size(), std::min<std::size_t>(3, want.size()));
+  std::string line;
+  for (const auto& m : top.line) line += (line.empty() ? "" : ",") + m;
+  EXPECT_EQ(j["longest"][0]["line"], line);
+  EXPECT_EQ(j["longest"][0]["diagram"], g->render(top.key));
+  const auto short_cmd =
+      zermelo::testing::run_command(cli + " --json ostle puzzles --shortest-only 2>&1");
+  ASSERT_EQ(short_cmd.code, 0) << short_cmd.out;
+  EXPECT_EQ(nlohmann::json::parse(short_cmd.out)["puzzles"].get<std::size_t>(), want_short.size());
+  // Asked about the other reading, the command refuses rather than answer about this one.
+  const std::string other = reading.empty() ? variant + " reference" : variant;
+  const auto wrong =
+      zermelo::testing::run_command(cli + " ostle puzzles ostle-mini " + other + " 2>&1");
+  EXPECT_NE(wrong.code, 0);
+  EXPECT_NE(wrong.out.find("holds"), std::string::npos) << wrong.out;
+
+  // Solved tier by tier up to all but the top tier: the puzzles of the solved tiers only.
+  const auto tiers = g->tiers();
+  std::string partial_cli = std::string(ZERMELO_CLI) + " --quiet --work-dir " + (dir / "tiers");
+  for (std::size_t t = 0; t + 1 < tiers.size(); ++t) {
+    const auto step = zermelo::testing::run_command(partial_cli + " solve ostle-mini " + variant +
+                                                    " " + reading + " --tier " + tiers[t].name);
+    ASSERT_EQ(step.code, 0) << step.out;
+  }
+  std::size_t below_top = 0;
+  for (StateKey k : want) below_top += g->tier_of(k) != tiers.back().name;
+  const auto part = zermelo::testing::run_command(partial_cli + " --json ostle puzzles 2>&1");
+  ASSERT_EQ(part.code, 0) << part.out;
+  const auto pj = nlohmann::json::parse(part.out);
+  EXPECT_EQ(pj["puzzles"].get<std::size_t>(), below_top);
+  EXPECT_EQ(pj["unsolved_tiers"], nlohmann::json::array({tiers.back().name}));
+}
+
+TEST(OstlePuzzles, MatchTheBruteForceOnSmallBoards) {
+  expect_puzzles_match("3x3:p3", "");
+  expect_puzzles_match("3x3:p3", "reference");
+}
+
+}  // namespace

@@ -78,6 +78,9 @@ class Database {
   std::uint64_t key(const std::string& state) const;
   std::string render(std::uint64_t key) const;  // a diagram of the state, several lines
 
+  // A key is checked against the values runs before the game decodes it: a key that is no state
+  // of the solved game is ErrorCode::kNoValue, never a crash.
+
   Value value(std::uint64_t key) const;
   Value value(const std::string& state) const { return value(key(state)); }
   std::vector<Move> moves(std::uint64_t key) const;

@@ -27,15 +27,13 @@ Database::Impl::Impl(const std::string& dir)
       pool(db.all_values()) {}
 
 zermelo::Value Database::Impl::known(ValuesLookup& lookup, StateKey key) const {
-  const std::string tier = db.game().tier_of(key);
-  if (!db.solved(tier))
-    throw Error(ErrorCode::kNoValue, db.game().name() + ": the state's tier " + tier +
-                                         " is not solved in " + db.dir());
+  // Looked up before the game sees the key: a key that is no state may not even decode.
   const zermelo::Value v = lookup.find(key);
   if (!v.is_known())
     throw Error(ErrorCode::kNoValue, db.game().name() + ": no value for key " +
                                          std::to_string(key) + " in " + db.dir() +
-                                         " (not a state of this game?)");
+                                         " (not a state of this game, or of a tier not solved "
+                                         "here)");
   return v;
 }
 
@@ -111,7 +109,11 @@ std::uint64_t Database::key(const std::string& state) const {
 }
 
 std::string Database::render(std::uint64_t key) const {
-  return guarded(ErrorCode::kInternal, [&] { return impl()->db.game().render(key); });
+  return guarded(ErrorCode::kInternal, [&] {
+    const auto held = impl();
+    held->known(*held->pool.lease(), key);  // a key that is no state is an error, not a crash
+    return held->db.game().render(key);
+  });
 }
 
 probe::Value Database::value(std::uint64_t key) const {

@@ -18,7 +18,8 @@ namespace zermelo::probe {
 struct Database::Impl {
   explicit Impl(const std::string& dir);
 
-  // The value the database holds for a state; an error if it holds none.
+  // The value the database holds for a state; an error if it holds none. Every key a caller
+  // gives goes through it before the game decodes the key.
   zermelo::Value known(ValuesLookup& lookup, StateKey key) const;
   zermelo::Value of_child(ValuesLookup& lookup, const Child& c) const;
   // The moves of a state the database holds (none once the rules decide it), in kids.

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <functional>
 #include <nlohmann/json.hpp>
 
 #include "tests/test_util.hpp"
@@ -105,6 +106,19 @@ TEST(ProbeOnitama, EveryValueAndMoveIsTheInRamSolversAndTheCliQuerysAndLinesFoll
     }
   }
   EXPECT_GT(wins, 0u);
+  // Keys that are no state (Onitama cannot even decode them) are errors, never crashes.
+  for (const std::uint64_t bad : {std::uint64_t{99999999999}, ~std::uint64_t{0}}) {
+    for (auto probe_of : std::vector<std::function<void()>>{
+             [&] { db.value(bad); }, [&] { db.moves(bad); }, [&] { db.best_move(bad); },
+             [&] { db.line(bad); }, [&] { db.render(bad); }}) {
+      try {
+        probe_of();
+        ADD_FAILURE() << bad << " was answered";
+      } catch (const probe::Error& e) {
+        EXPECT_EQ(e.code(), probe::ErrorCode::kNoValue) << e.what();
+      }
+    }
+  }
 }
 
 }  // namespace

@@ -96,10 +96,15 @@ SolvedDatabase::SolvedDatabase(const std::string& work_dir, const GameRequest& a
   const std::string job = doc.value("job", "");
   for (auto& stage : doc["stages"]) {
     const std::string name = stage.value("name", "");
+    std::string tier;
     if (job == "retrograde" && name == "final")
-      values_[doc["params"].value("tier", "all")] = checked_values(work_dir, only_output(work_dir, stage));
+      tier = doc["params"].value("tier", "all");
     else if (job == "solve" && name.rfind("tier-", 0) == 0)
-      values_[name.substr(5)] = checked_values(work_dir, only_output(work_dir, stage));
+      tier = name.substr(5);
+    else
+      continue;
+    values_[tier] = checked_values(work_dir, only_output(work_dir, stage));
+    digests_[tier] = only_output(work_dir, stage).value("digest", "");
   }
   if (job != "retrograde" && job != "solve")
     throw std::runtime_error(work_dir + " holds a '" + job + "' job, not a solved game");
@@ -113,6 +118,15 @@ const std::string& SolvedDatabase::values(const std::string& tier) const {
   if (it == values_.end())
     throw std::runtime_error(game_->name() + ": tier " + tier + " is not solved in " + dir_);
   return it->second;
+}
+
+std::unique_ptr<RunReader> SolvedDatabase::open_values(const std::string& tier) const {
+  const std::string& path = values(tier);
+  auto reader = std::make_unique<RunReader>(path);
+  if (reader->info().digest_hex() != digests_.at(tier))
+    throw std::runtime_error(path + ": replaced since " + dir_ + " was opened (digest " +
+                             reader->info().digest_hex() + ", recorded " + digests_.at(tier) + ")");
+  return reader;
 }
 
 std::vector<std::string> SolvedDatabase::tiers() const {

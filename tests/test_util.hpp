@@ -42,4 +42,18 @@ inline CommandResult run_command(const std::string& cmd) {
   return {WIFEXITED(st) ? WEXITSTATUS(st) : -1, out};
 }
 
+// The `zermelo` binary of this build (ZERMELO_CLI), quiet, with `args`; stderr is kept apart.
+inline CommandResult run_cli(const std::string& args) {
+  return run_command(std::string(ZERMELO_CLI) + " --quiet " + args);
+}
+
+// `zermelo solve GAME...` into dir/name, which it returns; a failed solve fails the test.
+inline std::string solved_work_dir(const ScratchDir& dir, const std::string& name,
+                                   const std::string& game) {
+  const std::string work = dir / name;
+  const CommandResult r = run_cli("--work-dir " + work + " solve " + game + " 2>&1");
+  EXPECT_EQ(r.code, 0) << r.out;
+  return work;
+}
+
 }  // namespace zermelo::testing

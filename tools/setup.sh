@@ -11,7 +11,8 @@ cd "$(dirname "$0")/.."
 
 PACKAGES=(build-essential cmake pkg-config time
           libstxxl-dev liburing-dev libzstd-dev libxxhash-dev
-          libgtest-dev libbenchmark-dev libcli11-dev nlohmann-json3-dev)
+          libgtest-dev libbenchmark-dev libcli11-dev nlohmann-json3-dev
+          pybind11-dev python3-dev python3-numpy python3-pytest)
 
 install_missing() {
   local missing=()
@@ -25,9 +26,18 @@ install_missing() {
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}"
 }
 
+# Debian's python3, where python3-numpy and python3-pytest install (the Python module is built
+# for it and tested with it), rather than another python3 first on PATH.
+debian_python() {
+  local p
+  p=$(dpkg -L python3-minimal 2>/dev/null | awk '/\/bin\/python3$/ && !n++') || true
+  echo "${p:-$(command -v python3)}"
+}
+
 build() {  # $1 = build dir, $2 = build type, $3... = targets (default: all); ZERMELO_CMAKE_ARGS
   local dir="$1" type="$2"; shift 2
-  cmake -S . -B "$dir" -DCMAKE_BUILD_TYPE="$type" ${ZERMELO_CMAKE_ARGS:-} >/dev/null
+  cmake -S . -B "$dir" -DCMAKE_BUILD_TYPE="$type" -DPython3_EXECUTABLE="$(debian_python)" \
+    ${ZERMELO_CMAKE_ARGS:-} >/dev/null
   if [ $# -gt 0 ]; then cmake --build "$dir" -j "$(nproc)" --target "$@"; else cmake --build "$dir" -j "$(nproc)"; fi
 }
 

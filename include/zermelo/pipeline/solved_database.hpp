@@ -15,6 +15,8 @@
 
 namespace zermelo {
 
+class RunReader;  // zermelo/io/run_file.hpp
+
 // What a command line said of the game: nothing (take the manifest's), a name, or a name and
 // options.
 struct GameRequest {
@@ -34,6 +36,9 @@ class SolvedDatabase {
   bool solved(const std::string& tier) const { return values_.count(tier) > 0; }
   // The checked values run of `tier`; an error naming the tier if it is not solved here.
   const std::string& values(const std::string& tier) const;
+  // The same run opened for reading, its digest checked again against the manifest's record: a
+  // run replaced since the database was opened is refused, not read.
+  std::unique_ptr<RunReader> open_values(const std::string& tier) const;
   std::vector<std::string> tiers() const;          // the solved ones, bottom-up
   std::vector<std::string> all_values() const;     // every solved tier's values run
   std::vector<std::string> values_below(const std::string& tier) const;  // the tiers it reads
@@ -43,7 +48,8 @@ class SolvedDatabase {
  private:
   std::string dir_;
   std::unique_ptr<Game> game_;
-  std::map<std::string, std::string> values_;  // tier -> values run, checked
+  std::map<std::string, std::string> values_;   // tier -> values run, checked
+  std::map<std::string, std::string> digests_;  // tier -> its recorded digest
 };
 
 // The manifest entry "game" every writer of a work dir records (Manifest::describe), from which

@@ -1,0 +1,62 @@
+// `zermelo decode [GAME [OPTIONS...]] KEY`: the state a key of a solved work dir stands for, as a
+// diagram with its tier and value, so that the keys of `export`, run files and `--json` output can
+// be read back. The game comes from the work dir's manifest (named, it must agree). The key is
+// looked up in the values runs before the game decodes it: a key that is no state is an error,
+// where decoding it could crash.
+#include <charconv>
+#include <iostream>
+#include <nlohmann/json.hpp>
+
+#include "tools/zermelo/command.hpp"
+#include "tools/zermelo/game_words.hpp"
+#include "zermelo/engine/optimal_line.hpp"
+#include "zermelo/pipeline/work_dir_lock.hpp"
+
+namespace zermelo::cli {
+namespace {
+
+StateKey key_of(const std::string& text) {
+  StateKey key = 0;
+  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), key);
+  if (error != std::errc() || end != text.data() + text.size())
+    throw std::invalid_argument("'" + text + "' is not a key (a decimal number)");
+  return key;
+}
+
+void run_decode(const std::vector<std::string>& words) {
+  const std::string dir = globals().work_dir;
+  WorkDirLock lock(dir, WorkDirLock::Mode::kRead, "decode");
+  SolvedDatabase db(dir, game_request({words.begin(), words.end() - 1}));
+  const Game& game = db.game();
+  const StateKey key = key_of(words.back());
+  const Value value = ValuesLookup(db.all_values()).find(key);
+  if (!value.is_known())
+    throw std::invalid_argument(game.name() + ": key " + words.back() + " is no state solved in " +
+                                dir);
+  const std::string tier = game.tier_of(key), state = game.render(key);
+  if (globals().json) {
+    std::cout << nlohmann::json{{"game", game.name()}, {"variant", game.variant()}, {"key", key},
+                                {"tier", tier}, {"value", value.to_string()}, {"state", state}}
+                     .dump(2)
+              << "\n";
+    return;
+  }
+  std::cout << "key " << key << ", tier " << tier << ", " << value.to_string()
+            << " for the player to move\n"
+            << state;
+}
+
+}  // namespace
+}  // namespace zermelo::cli
+
+ZERMELO_REGISTER_COMMAND(17, [](CLI::App& app) {
+  static std::vector<std::string> words;
+  auto* sub = app.add_subcommand(
+      "decode", "the state a key of a solved --work-dir stands for (diagram, tier and value)");
+  sub->add_option("words", words,
+                  "[GAME [OPTIONS...]] KEY: the key in decimal; the game defaults to the work "
+                  "dir's")
+      ->required();
+  sub->footer("Example: zermelo --work-dir work/default-onitama-3x4 decode 2061048");
+  sub->callback([] { zermelo::cli::run_decode(words); });
+});

@@ -10,7 +10,8 @@ cd "$(dirname "$0")/.."
 
 PACKAGES=(build-essential cmake pkg-config time
           libstxxl-dev liburing-dev libzstd-dev libxxhash-dev
-          libgtest-dev libbenchmark-dev libcli11-dev nlohmann-json3-dev)
+          libgtest-dev libbenchmark-dev libcli11-dev nlohmann-json3-dev
+          libcpp-httplib-dev libjs-chart.js chromium)
 
 install_missing() {
   local missing=()

@@ -2,7 +2,11 @@
 // The game and its options come from the work dir's manifest, values are read block by block
 // as `query` reads them, and the work dir is held with a reader's lock while the server runs,
 // so no solve rewrites the database under a page that shows it.
+#include <pthread.h>
+#include <signal.h>
+
 #include <iostream>
+#include <thread>
 
 #include "tools/zermelo/command.hpp"
 #include "tools/zermelo/game_words.hpp"
@@ -34,7 +38,22 @@ void run_serve(const ServeArgs& a) {
   std::cout << "zermelo serve: " << g.name() << (g.variant().empty() ? "" : " " + g.variant())
             << " from " << dir << " at http://" << host << ":" << port << "/ (Ctrl-C stops)"
             << std::endl;
+  // Ctrl-C or SIGTERM ends the server between requests: the signals go to one thread that
+  // stops it, instead of the handler that tells a solve how to resume.
+  sigset_t stops;
+  sigemptyset(&stops);
+  sigaddset(&stops, SIGINT);
+  sigaddset(&stops, SIGTERM);
+  pthread_sigmask(SIG_BLOCK, &stops, nullptr);
+  std::thread stopper([&] {
+    int sig = 0;
+    sigwait(&stops, &sig);
+    server.stop();
+  });
   server.run();
+  pthread_kill(stopper.native_handle(), SIGTERM);  // when run() ended otherwise
+  stopper.join();
+  std::cout << "zermelo serve: stopped" << std::endl;
 }
 
 }  // namespace

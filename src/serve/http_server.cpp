@@ -83,6 +83,9 @@ struct ExplorerServer::Impl {
 ExplorerServer::ExplorerServer(Explorer& explorer) : impl_(new Impl{explorer, {}}) {
   httplib::Server& s = impl_->server;
   Explorer& e = impl_->explorer;
+  // An answer goes out as headers, then body: with Nagle's algorithm the body waits for the
+  // client's delayed ACK of the headers, 40 ms a click.
+  s.set_tcp_nodelay(true);
   s.Get("/", [](const httplib::Request&, httplib::Response& res) {
     send_asset(res, "index.html");
   });

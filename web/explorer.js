@@ -136,8 +136,12 @@ const explorer = (() => {
     try {
       const g = await api('/api/game');
       $('game-name').textContent = g.game;
-      $('game-variant').textContent = g.variant;
-      document.title = g.game + ' ' + g.variant + ' — Zermelo explorer';
+      // The options as given to solve ("3x4 boar"); the full variant (Onitama's lists every
+      // card's moves) on hover.
+      const options = g.options.join(' ');
+      $('game-variant').textContent = options;
+      $('game-variant').title = g.variant;
+      document.title = g.game + (options ? ' ' + options : '') + ' — Zermelo explorer';
     } catch (e) {
       showError(e.message);
     }

@@ -9,20 +9,15 @@
 #include "zermelo/serve/svg_chart.hpp"
 
 namespace zermelo {
-namespace {
-
-// The game as its options name it (a variant can be a paragraph: Onitama's lists its cards).
-std::string game_title(const Game& g) {
+std::string chart_title(const Game& g) {
   std::string title = g.name();
   for (auto& o : g.options()) title += " " + o;
   return title;
 }
 
-}  // namespace
-
-std::string plies_chart_svg(const Game& game, const std::vector<TierTable>& tiers) {
+std::string plies_chart_svg(const std::string& game, const std::vector<TierTable>& tiers) {
   BarChart c;
-  c.title = game_title(game) + ": states by plies to the end of perfect play";
+  c.title = game + ": states by plies to the end of perfect play";
   c.x_title = "plies (0: decided by the rules; wins and losses alike)";
   c.y_title = "states";
   std::uint32_t most = 0;
@@ -37,9 +32,9 @@ std::string plies_chart_svg(const Game& game, const std::vector<TierTable>& tier
   return bar_chart_svg(c);
 }
 
-std::string bfs_chart_svg(const Game& game, const std::vector<std::uint64_t>& new_states) {
+std::string bfs_chart_svg(const std::string& game, const std::vector<std::uint64_t>& new_states) {
   BarChart c;
-  c.title = game_title(game) + ": new states per ply from the start (breadth-first)";
+  c.title = game + ": new states per ply from the start (breadth-first)";
   c.x_title = "ply";
   c.y_title = "new states (log scale)";
   c.logarithmic = true;

@@ -1,6 +1,6 @@
 // Pictures from the command line (issue 23): `query --svg` draws the state, `solve --plot` the
 // states by plies (a colour a tier), `bfs --plot` the new states per ply, each an SVG file whose
-// bars are the numbers the command printed.
+// bars are the numbers the command printed; `plot` draws the same from their saved JSON.
 #include <gtest/gtest.h>
 
 #include <fstream>
@@ -47,6 +47,15 @@ TEST(CliPictures, SolveBfsAndQueryDrawWhatTheyPrint) {
   ASSERT_EQ(bfs.code, 0) << bfs.out;
   const auto new_states = nlohmann::json::parse(bfs.out)["new_states_per_ply"];
   EXPECT_EQ(count(file_text(levels), "<title>new states, "), new_states.size());
+
+  // `plot` draws the same charts again from the saved JSON.
+  std::ofstream(dir / "solve.json") << solve.out;
+  std::ofstream(dir / "bfs.json") << bfs.out;
+  ASSERT_EQ(cli("plot " + (dir / "solve.json")).code, 0);
+  ASSERT_EQ(cli("plot " + (dir / "bfs.json") + " --out " + (dir / "again.svg")).code, 0);
+  EXPECT_EQ(file_text(dir / "solve.svg"), chart);
+  EXPECT_EQ(file_text(dir / "again.svg"), file_text(levels));
+  EXPECT_NE(cli("plot " + board).code, 0);  // not JSON
 
   CommandResult q = cli("--work-dir " + (dir / "w") + " query X.O...... --svg " + board);
   ASSERT_EQ(q.code, 0) << q.out;

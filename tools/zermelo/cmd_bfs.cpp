@@ -59,7 +59,7 @@ ZERMELO_REGISTER_COMMAND(20, [](CLI::App& app) {
     std::vector<std::optional<std::uint32_t>> plies;
     BfsPlyLookup lookup(r.ply_runs);
     for (StateKey k : asked) plies.push_back(lookup.ply_of(k));
-    if (!plot.empty()) write_text_file(plot, bfs_chart_svg(*g, r.new_states));
+    if (!plot.empty()) write_text_file(plot, bfs_chart_svg(chart_title(*g), r.new_states));
     if (cli::globals().json) {
       nlohmann::json deepest = nlohmann::json::array();
       for (auto k : r.deepest) deepest.push_back(g->render(k));

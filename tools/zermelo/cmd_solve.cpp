@@ -268,7 +268,7 @@ ZERMELO_REGISTER_COMMAND(10, [](CLI::App& app) {
       std::vector<TierTable> tables;
       for (auto& r : results)
         tables.push_back({r.tier, r.states, r.wins, r.losses, r.draws, r.by_plies});
-      write_text_file(a.plot, plies_chart_svg(*g, tables));
+      write_text_file(a.plot, plies_chart_svg(chart_title(*g), tables));
     }
   });
 

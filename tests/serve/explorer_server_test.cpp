@@ -101,7 +101,8 @@ void walk_and_check(Served& s, std::uint64_t seed, int steps) {
 
 TEST(ExplorerServer, ValuesAreTheQueryValues) {
   testing::ScratchDir dir;
-  for (const std::string game : {"tictactoe", "nim 3x4 tiered", "onitama 3x3"}) {
+  for (const std::string game : {"tictactoe", "nim 3x4 tiered", "onitama 3x3",
+                                 "ostle-mini 3x3:p2", "breakthrough 3x4"}) {
     SCOPED_TRACE(game);
     Served s(dir / game.substr(0, 3), game);
     const json info = s.ok("/api/game");

@@ -35,7 +35,7 @@ const explorer = (() => {
 
   function render(pos) {
     $('board').innerHTML = pos.svg;
-    $('side').textContent = pos.side || 'the player';
+    $('side').textContent = pos.side || 'The player';
     const value = $('value');
     value.textContent = pos.value + (pos.tier_solved ? '' : ' (tier not solved here)');
     value.dataset.outcome = pos.outcome;

@@ -12,8 +12,10 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <cerrno>
 #include <chrono>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <nlohmann/json.hpp>
 #include <stdexcept>
@@ -42,6 +44,7 @@ class HeadlessChromium {
     std::vector<std::string> args{exe, "--headless", "--remote-debugging-pipe", "--disable-gpu",
                                   "--no-first-run", "--no-default-browser-check",
                                   "--no-proxy-server", "--window-size=1200,800",
+                                  "--disable-dev-shm-usage",  // containers' /dev/shm is small
                                   "--user-data-dir=" + profile_dir + "/profile"};
     if (::geteuid() == 0) args.push_back("--no-sandbox");
     args.push_back("about:blank");
@@ -58,6 +61,7 @@ class HeadlessChromium {
       for (auto& a : args) argv.push_back(a.data());
       argv.push_back(nullptr);
       ::execv(argv[0], argv.data());
+      ::dprintf(2, "cannot run %s: %s\n", argv[0], std::strerror(errno));
       ::_exit(127);
     }
     ::close(to_browser[0]);

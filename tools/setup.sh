@@ -12,7 +12,8 @@ cd "$(dirname "$0")/.."
 PACKAGES=(build-essential cmake pkg-config time
           libstxxl-dev liburing-dev libzstd-dev libxxhash-dev
           libgtest-dev libbenchmark-dev libcli11-dev nlohmann-json3-dev
-          pybind11-dev python3-dev python3-numpy python3-pytest)
+          pybind11-dev python3-dev python3-numpy python3-pytest
+          libcpp-httplib-dev libjs-chart.js chromium)
 
 install_missing() {
   local missing=()

@@ -6,6 +6,7 @@
 #include "tools/zermelo/command.hpp"
 #include "zermelo/pipeline/work_dir_lock.hpp"
 #include "zermelo/engine/bfs.hpp"
+#include "zermelo/serve/table_charts.hpp"
 
 ZERMELO_REGISTER_COMMAND(20, [](CLI::App& app) {
   static std::string game;
@@ -15,6 +16,7 @@ ZERMELO_REGISTER_COMMAND(20, [](CLI::App& app) {
   static bool expand_decided = false;
   static bool keep_plies = false;
   static std::vector<std::string> ply_of;
+  static std::string plot;
   auto* sub = app.add_subcommand("bfs", "breadth-first search from the start: states per ply, edges (out of core, resumable)");
   sub->add_option("game", game, "game name")->required();
   sub->add_option("options", options, "game options");
@@ -27,6 +29,8 @@ ZERMELO_REGISTER_COMMAND(20, [](CLI::App& app) {
                 "reachability by legal moves instead of the solver's graph, where decided states have no children");
   sub->add_flag("--keep-plies", keep_plies, "keep every ply's run of new states (not only the deepest), for --ply-of");
   sub->add_option("--ply-of", ply_of, "after the search, the ply at which each of these states was first reached (needs --keep-plies)");
+  sub->add_option("--plot", plot,
+                  "also draw the new states per ply as an SVG chart into this file");
   sub->footer("Example: zermelo --work-dir work/ttt-bfs bfs tictactoe\n"
               "         zermelo --work-dir work/ostle-bfs bfs ostle --max-ply 8\n"
               "         zermelo --work-dir work/ostle-bfs-all --memory 4G bfs ostle --all-states\n"
@@ -55,6 +59,7 @@ ZERMELO_REGISTER_COMMAND(20, [](CLI::App& app) {
     std::vector<std::optional<std::uint32_t>> plies;
     BfsPlyLookup lookup(r.ply_runs);
     for (StateKey k : asked) plies.push_back(lookup.ply_of(k));
+    if (!plot.empty()) write_text_file(plot, bfs_chart_svg(chart_title(*g), r.new_states));
     if (cli::globals().json) {
       nlohmann::json deepest = nlohmann::json::array();
       for (auto k : r.deepest) deepest.push_back(g->render(k));

@@ -9,6 +9,8 @@
 #include "tools/zermelo/game_words.hpp"
 #include "zermelo/pipeline/solved_database.hpp"
 #include "zermelo/pipeline/work_dir_lock.hpp"
+#include "zermelo/serve/board_picture.hpp"
+#include "zermelo/serve/table_charts.hpp"
 
 namespace zermelo::cli {
 namespace {
@@ -17,6 +19,7 @@ struct QueryArgs {
   std::vector<std::string> words;  // [GAME [OPTIONS...]] STATE
   std::vector<std::string> options;
   std::string forbidden;
+  std::string svg;  // a file for the state's picture
 };
 
 GameRequest request_of(const QueryArgs& a) {
@@ -48,6 +51,7 @@ void run_query(const QueryArgs& a) {
   const Game& g = db.game();
   const StateKey key = state_key(g, a.words.back(), a.forbidden);
   Value v = db.value(key);
+  if (!a.svg.empty()) write_text_file(a.svg, board_svg(g, key));
   std::vector<Child> kids;
   g.successors(key, kids);
   nlohmann::json moves = nlohmann::json::array();
@@ -85,9 +89,11 @@ ZERMELO_REGISTER_COMMAND(15, [](CLI::App& app) {
   sub->add_option("--forbidden", a.forbidden,
                   "the move a repetition rule forbids, for games whose state text takes it after "
                   "':' (Ostle): STATE --forbidden MOVE is STATE:MOVE");
+  sub->add_option("--svg", a.svg, "also draw the state as an SVG picture into this file");
   sub->footer(
       "The game and its options come from the work dir's manifest; named here, they must agree.\n"
       "Example: zermelo --work-dir work/default-onitama-3x4 query start\n"
+      "         zermelo --work-dir work/default-onitama-3x4 query start --svg start.svg\n"
       "         zermelo --work-dir work/ostle query ostle 11111-00300-00000-00000-22222 "
       "--forbidden c2D");
   sub->callback([] { zermelo::cli::run_query(a); });

@@ -13,6 +13,7 @@
 #include "zermelo/engine/retrograde.hpp"
 #include "zermelo/pipeline/solved_database.hpp"
 #include "zermelo/pipeline/work_dir_lock.hpp"
+#include "zermelo/serve/table_charts.hpp"
 #include "zermelo/util/size.hpp"
 
 namespace zermelo::cli {
@@ -29,6 +30,7 @@ struct SolveArgs {
   bool exit_lookups = false;
   bool no_message_filter = false;
   std::uint64_t max_states = 0;
+  std::string plot;  // an SVG file for the chart of states by plies
 };
 
 SolveOptions solve_options(const SolveArgs& a) {
@@ -249,6 +251,9 @@ ZERMELO_REGISTER_COMMAND(10, [](CLI::App& app) {
                   "sort every message, even those to groups of states all decided (for comparison)");
   solve->add_option("--max-states", a.max_states,
                     "refuse, before any work, a solve of more states than this (for games that count their states)");
+  solve->add_option("--plot", a.plot,
+                    "also draw the states by plies (a colour a tier) as an SVG chart into "
+                    "this file");
   solve->footer("A solve the disk cannot hold (about 4 bytes a state at the peak) is refused before it starts.\n"
                 "Example: zermelo --work-dir work/ttt solve tictactoe\n"
                 "         zermelo --work-dir work/ttt-ram solve tictactoe --in-ram\n"
@@ -259,6 +264,12 @@ ZERMELO_REGISTER_COMMAND(10, [](CLI::App& app) {
     SolveOptions o = cli::solve_options(a);
     auto results = solve_tiers(*g, o, a.tier);
     cli::print_results(*g, results);
+    if (!a.plot.empty()) {
+      std::vector<TierTable> tables;
+      for (auto& r : results)
+        tables.push_back({r.tier, r.states, r.wins, r.losses, r.draws, r.by_plies});
+      write_text_file(a.plot, plies_chart_svg(chart_title(*g), tables));
+    }
   });
 
   static cli::SolveArgs c;

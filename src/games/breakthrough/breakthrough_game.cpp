@@ -65,6 +65,39 @@ class BreakthroughGame final : public Game {
 
   StateKey start() const override { return encode(start_position(b_)); }
   std::string render(StateKey k) const override { return breakthrough::render(b_, decode(k)); }
+  // The rows as the diagram prints them, top (P2's home row) first, separated by '/', then who
+  // moves: "OOO/OOO/.../XXX X" ('.' empty, X P1's pawn, O P2's; X or O to move).
+  std::optional<StateKey> parse(std::string_view text, std::string* error) const override {
+    auto fail = [&](const std::string& why) -> std::optional<StateKey> {
+      if (error)
+        *error = "bad " + b_.name() + " position '" + std::string(text.substr(0, 80)) + "': " +
+                 why + " (write the rows from the top, e.g. OOO/OOO/.../XXX X)";
+      return std::nullopt;
+    };
+    const auto space = text.find_last_of(' ');
+    if (space == std::string_view::npos) return fail("no side to move after the rows");
+    const std::string_view side = text.substr(space + 1);
+    if (side != "X" && side != "O") return fail("the side to move is X or O");
+    std::vector<std::uint8_t> s(1 + b_.squares(), kEmpty);
+    s[0] = side == "X" ? 0 : 1;
+    unsigned row = b_.height, col = 0;  // rows from the top: b_.height - 1 down to 0
+    for (char ch : text.substr(0, space)) {
+      if (ch == '/') {
+        if (col != b_.width) return fail("a row of " + std::to_string(col) + " squares");
+        col = 0;
+        continue;
+      }
+      if (col == 0 && row-- == 0) return fail("more than " + std::to_string(b_.height) + " rows");
+      if (col == b_.width)
+        return fail("a row of more than " + std::to_string(b_.width) + " squares");
+      const std::uint8_t v = ch == '.' ? kEmpty : ch == 'X' ? kP1 : ch == 'O' ? kP2 : 3;
+      if (v == 3) return fail(std::string("bad square '") + ch + "'");
+      s[b_.index(row, col++)] = v;
+    }
+    if (row != 0 || col != b_.width) return fail("not " + std::to_string(b_.height) + " full rows");
+    return encode(s);
+  }
+
   std::string move_name(StateKey k, std::size_t i) const override {
     std::vector<std::uint8_t> s = decode(k);
     std::size_t n = 0;

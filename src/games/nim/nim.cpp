@@ -4,6 +4,7 @@
 // it exercises the engine's predecessor path. Key: the heaps as base-(n+1) digits, heap 0 lowest.
 // Option "tiered" splits the states by the number of sticks left (tier "sK"): every move leads to a
 // lower tier, so a tiered solve exercises the engine's lookups of lower tiers' values.
+#include <algorithm>
 #include <cstdio>
 #include <sstream>
 #include <stdexcept>
@@ -69,11 +70,55 @@ class Nim final : public Game {
     for (unsigned i = 0; i < m_; ++i, s /= n_ + 1) os << "heap " << i << ": " << std::string(s % (n_ + 1), '|') << "\n";
     return os.str();
   }
+  // The heaps' sizes, heap 0 first, separated by commas or spaces: "3,5,2".
+  std::optional<StateKey> parse(std::string_view text, std::string* error) const override {
+    std::vector<StateKey> heaps;
+    auto fail = [&](const std::string& why) -> std::optional<StateKey> {
+      if (error)
+        *error = why + " (write the " + std::to_string(m_) + " heaps' sizes, e.g. " + example() + ")";
+      return std::nullopt;
+    };
+    std::size_t i = 0;
+    while (i < text.size()) {
+      if (text[i] == ',' || text[i] == ' ') {
+        ++i;
+        continue;
+      }
+      if (text[i] < '0' || text[i] > '9')
+        return fail(std::string("bad character '") + text[i] + "'");
+      StateKey h = 0;
+      while (i < text.size() && text[i] >= '0' && text[i] <= '9') {
+        h = h * 10 + static_cast<StateKey>(text[i++] - '0');
+        if (h > n_) return fail("a heap of more than " + std::to_string(n_) + " sticks");
+      }
+      heaps.push_back(h);
+    }
+    if (heaps.size() != m_)
+      return fail(std::to_string(heaps.size()) + " heaps, not " + std::to_string(m_));
+    StateKey key = 0;
+    for (std::size_t h = heaps.size(); h-- > 0;) key = key * (n_ + 1) + heaps[h];
+    return key;
+  }
+  // "h1-2": two sticks taken from heap 1 (successors' order: heap by heap, fewest first).
+  std::string move_name(StateKey s, std::size_t i) const override {
+    for (unsigned h = 0; h < m_; ++h, s /= n_ + 1) {
+      const std::size_t size = s % (n_ + 1);
+      if (i < size) return "h" + std::to_string(h) + "-" + std::to_string(i + 1);
+      i -= size;
+    }
+    return "?";
+  }
 
  private:
   unsigned m_, n_;
   bool tiered_;
   StateKey total_ = 0;
+
+  std::string example() const {
+    std::string e;
+    for (unsigned i = 0; i < m_; ++i) e += (i ? "," : "") + std::to_string(std::min(n_, i + 1));
+    return e;
+  }
 };
 
 }  // namespace

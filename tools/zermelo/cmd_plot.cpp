@@ -1,0 +1,58 @@
+// `zermelo plot JSON [--out SVG]`: the chart of a table saved from `solve --json` (states by
+// plies, a colour a tier) or `bfs --json` (new states per ply), for results kept as JSON in
+// bench/results/ whose work dirs are gone or too large to read again.
+#include <fstream>
+#include <iostream>
+#include <nlohmann/json.hpp>
+
+#include "tools/zermelo/command.hpp"
+#include "zermelo/serve/table_charts.hpp"
+
+namespace zermelo::cli {
+namespace {
+
+TierTable table_of(const std::string& tier, const nlohmann::json& t) {
+  TierTable out;
+  out.tier = tier;
+  for (auto& [plies, count] : t.at("by_plies").items())
+    out.by_plies[static_cast<std::uint32_t>(std::stoul(plies))] = count.get<std::uint64_t>();
+  return out;
+}
+
+void run_plot(const std::string& in, std::string out) {
+  std::ifstream file(in);
+  if (!file) throw std::runtime_error("cannot read " + in);
+  const nlohmann::json doc = nlohmann::json::parse(file, nullptr, false);
+  if (doc.is_discarded() || !doc.is_object()) throw std::runtime_error(in + " is not JSON");
+  if (out.empty()) out = (in.ends_with(".json") ? in.substr(0, in.size() - 5) : in) + ".svg";
+  std::string title = doc.value("game", "?");
+  const std::string variant = doc.value("variant", "");
+  if (!variant.empty() && variant.size() <= 24) title += " " + variant;
+  if (doc.contains("new_states_per_ply")) {
+    const auto levels = doc["new_states_per_ply"].get<std::vector<std::uint64_t>>();
+    write_text_file(out, bfs_chart_svg(title, levels));
+  } else if (doc.contains("tiers") && doc["tiers"].is_array()) {
+    std::vector<TierTable> tables;
+    for (auto& t : doc["tiers"]) tables.push_back(table_of(t.value("tier", "?"), t));
+    write_text_file(out, plies_chart_svg(title, tables));
+  } else if (doc.contains("by_plies")) {
+    write_text_file(out, plies_chart_svg(title, {table_of(doc.value("tier", "all"), doc)}));
+  } else {
+    throw std::runtime_error(in + " holds neither `solve --json` (by_plies) nor `bfs --json` "
+                             "(new_states_per_ply) output");
+  }
+  std::cout << out << "\n";
+}
+
+}  // namespace
+}  // namespace zermelo::cli
+
+ZERMELO_REGISTER_COMMAND(27, [](CLI::App& app) {
+  static std::string in, out;
+  auto* sub = app.add_subcommand(
+      "plot", "draw the table of a saved `solve --json` or `bfs --json` as an SVG chart");
+  sub->add_option("json", in, "the saved JSON output")->required();
+  sub->add_option("--out", out, "the SVG file (default: the JSON's name with .svg)");
+  sub->footer("Example: zermelo plot bench/results/ostle-bfs.json");
+  sub->callback([] { zermelo::cli::run_plot(in, out); });
+});

@@ -1,8 +1,7 @@
 // The exact endgame solver (see solver.hpp). Layers, from the leaves up:
-//   last1..last4      null-window code for the last 1-4 empties, a template on the count (no move
-//                     generator, squares in quadrant-parity order, a neighbour test before each
-//                     flip; the last square's flips counted by table lookups);
-//   nws_shallow       5..kShallowMax empties: parity + square-class ordering, no table;
+//   last1..last6      null-window code for the last 1-6 empties, a template on the count (no move
+//                     generator, squares in quadrant-parity then square-class order, a neighbour
+//                     test before each flip; the last square's flips counted by table lookups);
 //   nws_deep          table, stability cut-off, enhanced transposition cut-off, fastest-first plus
 //                     a heuristic shallow search for ordering from 11 empties;
 //   pvs               full-window principal-variation search, splitting the moves after the first
@@ -298,7 +297,9 @@ class Searcher {
     return diff > 0 ? diff + 1 : diff < 0 ? diff - 1 : 0;
   }
 
-  // K empties (2..4) listed in `sq`; null window (alpha, alpha+1).
+  // K empties (2..kShallowMax) listed in `sq`, in the order to try them; null window
+  // (alpha, alpha+1). No move generator: a square is tried if it touches an opponent disc and
+  // flips something. From 5 empties the children sort their squares again (parity has changed).
   template <int K>
   int last(Bits p, Bits o, int alpha, const int* sq) {
     ++nodes;
@@ -307,14 +308,19 @@ class Searcher {
       if (!(SG::kNeighbours[sq[i]] & o)) continue;
       const Bits f = flips<N>(p, o, sq[i]);
       if (!f) continue;
-      int rest[K - 1];
-      for (int j = 0, k = 0; j < K; ++j)
-        if (j != i) rest[k++] = sq[j];
+      const Bits np = o & ~f, no = p | f | bit(sq[i]);
       int v;
-      if constexpr (K == 2)
-        v = -last1(o & ~f, p | f | bit(sq[i]), rest[0]);
-      else
-        v = -last<K - 1>(o & ~f, p | f | bit(sq[i]), -alpha - 1, rest);
+      if constexpr (K >= 5) {
+        v = -nws_last(np, no, -alpha - 1, K - 1);
+      } else {
+        int rest[K - 1];
+        for (int j = 0, k = 0; j < K; ++j)
+          if (j != i) rest[k++] = sq[j];
+        if constexpr (K == 2)
+          v = -last1(np, no, rest[0]);
+        else
+          v = -last<K - 1>(np, no, -alpha - 1, rest);
+      }
       if (v > best) {
         if (v > alpha) return v;
         best = v;
@@ -330,59 +336,37 @@ class Searcher {
     return final_score<N>(p, o);
   }
 
-  // Collects the empties (parity order: squares of odd quadrants first) and dispatches.
+  // Collects the empties and dispatches: squares of odd quadrants first (parity); from 5 empties
+  // also corners, plain squares, C and then X squares within each parity group.
   int nws_last(Bits p, Bits o, int alpha, int n) {
     const Bits empty = ~(p | o) & M;
     if (n == 0) {
       ++nodes;
       return final_score<N>(p, o);
     }
-    int sq[4];
+    int sq[kShallowMax];
     int k = 0;
     const Bits odd = SG::odd_quadrants(empty);
-    for (Bits e = empty & odd; e; e &= e - 1) sq[k++] = std::countr_zero(e);
-    for (Bits e = empty & ~odd; e; e &= e - 1) sq[k++] = std::countr_zero(e);
+    if (n <= 4) {
+      for (Bits e = empty & odd; e; e &= e - 1) sq[k++] = std::countr_zero(e);
+      for (Bits e = empty & ~odd; e; e &= e - 1) sq[k++] = std::countr_zero(e);
+    } else {
+      for (Bits group : {empty & odd, empty & ~odd})
+        for (Bits cls : SG::kClass)
+          for (Bits e = group & cls; e; e &= e - 1) sq[k++] = std::countr_zero(e);
+    }
     switch (n) {
       case 1: return last1(p, o, sq[0]);
       case 2: return last<2>(p, o, alpha, sq);
       case 3: return last<3>(p, o, alpha, sq);
-      default: return last<4>(p, o, alpha, sq);
+      case 4: return last<4>(p, o, alpha, sq);
+      case 5: return last<5>(p, o, alpha, sq);
+      default: return last<6>(p, o, alpha, sq);
     }
-  }
-
-  // ---- shallow null-window search: parity and square classes, no table ----
-  int nws_shallow(Bits p, Bits o, int alpha, int n) {
-    Bits moves = legal_moves<N>(p, o);
-    if (!moves) {
-      if (!legal_moves<N>(o, p)) {
-        ++nodes;
-        return final_score<N>(p, o);
-      }
-      return -nws_shallow(o, p, -alpha - 1, n);
-    }
-    ++nodes;
-    const Bits odd = SG::odd_quadrants(~(p | o) & M);
-    int best = -127;
-    for (int pass = 0; pass < 2; ++pass) {
-      const Bits group = moves & (pass == 0 ? odd : ~odd);
-      for (Bits cls : SG::kClass)
-        for (Bits m = group & cls; m; m &= m - 1) {
-          const int sq = std::countr_zero(m);
-          const Bits f = flips<N>(p, o, sq);
-          const Bits np = o & ~f, no = p | f | bit(sq);
-          const int v = n - 1 <= 4 ? -nws_last(np, no, -alpha - 1, n - 1) : -nws_shallow(np, no, -alpha - 1, n - 1);
-          if (v > best) {
-            if (v > alpha) return v;
-            best = v;
-          }
-        }
-    }
-    return best;
   }
 
   int nws(Bits p, Bits o, int alpha, int n) {
-    if (n <= 4) return nws_last(p, o, alpha, n);
-    if (n <= kShallowMax) return nws_shallow(p, o, alpha, n);
+    if (n <= kShallowMax) return nws_last(p, o, alpha, n);
     return nws_deep(p, o, alpha, n);
   }
 

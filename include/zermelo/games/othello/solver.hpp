@@ -3,7 +3,7 @@
 // Why: the weak-solve pipeline (spec step 4) ends every line at 36 empties in an exact solve, and
 // the FFO test suite is the standard yardstick for that solver. It is a negamax alpha-beta with
 // principal-variation search, a shared transposition table, fastest-first (mobility) ordering,
-// quadrant parity, stability cut-offs and hand-specialised code for the last four empties, on the
+// quadrant parity, stability cut-offs and hand-specialised code for the last six empties, on the
 // bitboards of bitboard.hpp, for every board size. Scores are disc differences for the side to
 // move with empty squares going to the winner (always even), in [-N*N, N*N].
 #pragma once

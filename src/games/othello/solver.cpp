@@ -50,6 +50,7 @@ struct SearchGeometry {
            sq_bit(N - 1, 1) | sq_bit(N - 2, N - 1) | sq_bit(N - 1, N - 2);
   }
   static constexpr Bits kCorners = corners();
+  static constexpr Bits kXSq = x_squares();
   // Squares tried in this order by the shallow search: corners, plain squares, C, then X squares.
   static constexpr Bits kClass[4] = {corners(), kMask & ~corners() & ~x_squares() & ~c_squares(),
                                      c_squares() & ~corners(), x_squares()};
@@ -273,6 +274,7 @@ struct MoveItem {
   int sq;
   Bits f;
   int score;
+  Bits replies;  // the opponent's moves after this one (the ordering search's leaves use them)
 };
 
 template <int N>
@@ -284,6 +286,7 @@ class Searcher {
  public:
   Searcher(TranspositionTable& tt, unsigned helpers) : tt_(tt), helpers_(helpers) {}
   std::uint64_t nodes = 0;
+  std::uint64_t ordering_nodes = 0;  // positions the move-ordering searches visit (not in nodes)
 
   // ---- last empties ----
   int last1(Bits p, Bits o, int sq) {
@@ -370,17 +373,27 @@ class Searcher {
     return nws_deep(p, o, alpha, n);
   }
 
-  // A cheap static evaluation for ordering only (the solver's values never depend on it): mobility
-  // with corners counted twice and corners held, for the side to move. (Potential mobility was
-  // tried as a third term and made the FFO node counts worse.)
-  static int heuristic(Bits p, Bits o) {
-    const Bits mp = legal_moves<N>(p, o), mo = legal_moves<N>(o, p);
+  // A cheap static evaluation for ordering only (the solver's values never depend on it), for the
+  // side to move: mobility with corners counted twice, corners held, X squares next to an empty
+  // corner, and potential mobility (empties next to the opponent). Weights tuned on FFO node
+  // counts (bench/results/othello.md); C squares tried too, they made the counts worse.
+  static int heuristic(Bits p, Bits o) { return heuristic(p, o, legal_moves<N>(p, o)); }
+  // The same, given the mover's moves mp (the caller often has them already).
+  static int heuristic(Bits p, Bits o, Bits mp) {
+    const Bits mo = legal_moves<N>(o, p);
     const int mobility = popcount(mp) + popcount(mp & SG::kCorners) - popcount(mo) - popcount(mo & SG::kCorners);
     const int corners = popcount(p & SG::kCorners) - popcount(o & SG::kCorners);
-    return kWeightMobility * mobility + kWeightCorner * corners;
+    const Bits empty = ~(p | o) & M;
+    const Bits bad_x = neighbours(empty & SG::kCorners) & SG::kXSq;
+    const int x = popcount(p & bad_x) - popcount(o & bad_x);
+    const int potential = popcount(neighbours(o) & empty) - popcount(neighbours(p) & empty);
+    return kWeightMobility * mobility + kWeightCorner * corners + kWeightX * x +
+           kWeightPotential * potential;
   }
   static constexpr int kWeightMobility = 16;
   static constexpr int kWeightCorner = 24;
+  static constexpr int kWeightX = -11;
+  static constexpr int kWeightPotential = -4;
   static constexpr int kWeightShallow = 32;
   static constexpr int kWeightCornerStab = 64;
   // Discs that are corners or run along an edge from an own corner (cheap part of stability).
@@ -389,12 +402,15 @@ class Searcher {
     const Bits e = (step<0>(c) | step<1>(c) | step<2>(c) | step<3>(c)) & b;
     return popcount(c) + popcount(e);
   }
-  // From this many empties on, a heuristic search joins fastest-first in ordering moves, 2 plies
-  // deep at 11 empties growing to 6 plies at 23 (tuned on FFO #41-#47, see bench/results).
+  // From this many empties on, a heuristic search joins fastest-first in ordering moves, 3 plies
+  // deep at 11 empties growing to 8 plies at 26, 4 plies more at principal-variation nodes
+  // (tuned on FFO #40-#47 node counts and CPU time, see bench/results).
   static constexpr int kSortSearchMin = 11;
+  static constexpr int kPvSortExtra = 4;
 
   // Depth-limited negamax on the heuristic: the "shallow search" that orders moves at high depths.
   int shallow(Bits p, Bits o, int depth, int alpha, int beta) {
+    ++ordering_nodes;
     if (depth == 0) return heuristic(p, o);
     const Bits moves = legal_moves<N>(p, o);
     if (!moves) {
@@ -404,6 +420,7 @@ class Searcher {
       }
       return -shallow(o, p, depth, -beta, -alpha);
     }
+    if (depth >= 2) return shallow_sorted(p, o, moves, depth, alpha, beta);
     int best = -100000;
     for (Bits m = moves; m; m &= m - 1) {
       const int sq = std::countr_zero(m);
@@ -417,13 +434,40 @@ class Searcher {
     return best;
   }
 
+  // The ordering search's own interior nodes, fastest-first: cut-offs come sooner.
+  int shallow_sorted(Bits p, Bits o, Bits moves, int depth, int alpha, int beta) {
+    MoveItem list[32];
+    int count = 0;
+    for (Bits m = moves; m; m &= m - 1) {
+      MoveItem& it = list[count++];
+      it.sq = std::countr_zero(m);
+      it.f = flips<N>(p, o, it.sq);
+      it.replies = legal_moves<N>(o & ~it.f, p | it.f | bit(it.sq));
+      it.score = -popcount(it.replies) - popcount(it.replies & SG::kCorners);
+    }
+    int best = -100000;
+    for (int i = 0; i < count; ++i) {
+      pick_best(list, i, count);
+      const MoveItem& it = list[i];
+      const Bits np = o & ~it.f, no = p | it.f | bit(it.sq);
+      const int v = depth == 1 ? (++ordering_nodes, -heuristic(np, no, it.replies))
+                               : -shallow(np, no, depth - 1, -beta, -std::max(alpha, best));
+      if (v > best) {
+        best = v;
+        if (v >= beta) break;
+      }
+    }
+    return best;
+  }
+
   // Scores moves for ordering: the table's move first; then, deep in the tree, a shallow heuristic
   // search; otherwise fastest-first (fewest replies for the opponent, corners counted twice), fewer
   // opponent-adjacent empties, parity as a tie-break.
-  int order_moves(Bits p, Bits o, Bits moves, int tt_move, MoveItem* list, int n) {
+  // `extra` plies deepen the heuristic search (principal-variation nodes, few and decisive).
+  int order_moves(Bits p, Bits o, Bits moves, int tt_move, MoveItem* list, int n, int extra = 0) {
     const Bits empty = ~(p | o) & M;
     const Bits odd = SG::odd_quadrants(empty);
-    const int sort_depth = n >= kSortSearchMin ? std::min(6, (n - 5) / 3) : 0;
+    const int sort_depth = n >= kSortSearchMin ? std::min(8, (n - 2) / 3) + extra : 0;
     int count = 0;
     for (Bits m = moves; m; m &= m - 1) {
       const int sq = std::countr_zero(m);
@@ -440,9 +484,30 @@ class Searcher {
       it.score = -(popcount(replies) + popcount(replies & SG::kCorners)) * 256 - popcount(neighbours(no) & new_empty) * 16 +
                  ((odd & bit(sq)) ? 8 : 0) + ((SG::kCorners & bit(sq)) ? 32 : 0) +
                  corner_stability(no) * kWeightCornerStab;
-      if (sort_depth > 0) it.score += -shallow(np, no, sort_depth - 1, -100000, 100000) * kWeightShallow;
     }
+    if (sort_depth > 0) add_shallow_scores(p, o, list, count, sort_depth);
     return count;
+  }
+
+  // Adds the heuristic search's value to each move's score, moves taken in the order of their
+  // cheap scores; only a move that may beat the best so far gets an exact value, the others an
+  // upper bound (cheaper, and enough to rank them below it).
+  void add_shallow_scores(Bits p, Bits o, MoveItem* list, int count, int depth) {
+    int idx[32];
+    for (int i = 0; i < count; ++i) {
+      int j = i;
+      for (; j > 0 && list[idx[j - 1]].score < list[i].score; --j) idx[j] = idx[j - 1];
+      idx[j] = i;
+    }
+    int best = -100000;
+    for (int k = 0; k < count; ++k) {
+      MoveItem& it = list[idx[k]];
+      if (it.score == 1 << 30) continue;  // the table's move is tried first anyway
+      const int beta = best == -100000 ? 100000 : -best;
+      const int v = -shallow(o & ~it.f, p | it.f | bit(it.sq), depth - 1, -100000, beta);
+      best = std::max(best, v);
+      it.score += v * kWeightShallow;
+    }
   }
 
   // Near the start many positions are symmetric, and two moves leading to mirror images have one
@@ -558,7 +623,7 @@ class Searcher {
       tt_move = e.move;
     }
     MoveItem list[32];
-    int count = order_moves(p, o, moves, tt_move, list, n);
+    int count = order_moves(p, o, moves, tt_move, list, n, kPvSortExtra);
     if (S - n <= kSymmetryPlies) count = drop_symmetric_twins(p, o, list, count);
     for (int i = 0; i < count; ++i) pick_best(list, i, count);  // fully sorted: helpers share it
 
@@ -663,7 +728,10 @@ class Searcher {
     work(*this);
     helpers_ = static_cast<unsigned>(helpers.size());
     for (auto& t : threads) t.join();
-    for (auto& h : helpers) nodes += h->nodes;
+    for (auto& h : helpers) {
+      nodes += h->nodes;
+      ordering_nodes += h->ordering_nodes;
+    }
   }
 
   struct Aborted {};  // thrown out of a split's null-window search when alpha has risen
@@ -744,6 +812,7 @@ SolveResult solve(Bits p, Bits o, const SolveOptions& options) {
   r.best_move = best_move;
   if (options.principal_variation && r.exact) r.pv = principal_variation<N>(s, tt, p, o, r.score);
   r.nodes = s.nodes;
+  r.ordering_nodes = s.ordering_nodes;
   r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   r.cpu_seconds = static_cast<double>(std::clock() - c0) / CLOCKS_PER_SEC;
   return r;

@@ -29,7 +29,8 @@ struct SolveResult {
   bool exact = true;        // false if the score is only a bound (outside the window)
   int best_move = -1;       // square, or kPass (-1) when the side to move must pass / game over
   std::vector<int> pv;      // principal variation, passes included
-  std::uint64_t nodes = 0;
+  std::uint64_t nodes = 0;           // positions the exact search visits
+  std::uint64_t ordering_nodes = 0;  // and those the heuristic move-ordering searches visit
   double seconds = 0;       // wall clock
   double cpu_seconds = 0;   // CPU time of the process (all threads): fair on a shared machine
   int empties = 0;

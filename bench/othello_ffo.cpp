@@ -74,8 +74,8 @@ int main(int argc, char** argv) {
     return bad ? 1 : 0;
   }
   const auto entries = read_obf_file(obf);
-  std::printf("| FFO | empties | score (published) | best move (published) | nodes | ordering nodes "
-              "| wall (s) | CPU (s) | nodes/s (wall) | ok |\n");
+  std::printf("| FFO | empties | score (published) | best move (published) | nodes "
+              "| ordering nodes | wall (s) | CPU (s) | nodes/s (wall) | ok |\n");
   std::printf("|---|---|---|---|---|---|---|---|---|---|\n");
   std::uint64_t total_nodes = 0, total_ordering = 0;
   double total_time = 0, total_cpu = 0;
@@ -93,8 +93,9 @@ int main(int argc, char** argv) {
     total_ordering += r.ordering_nodes;
     total_time += r.seconds;
     total_cpu += r.cpu_seconds;
-    std::printf("| #%d | %d | %+d (%+d) | %s (%s) | %llu | %llu | %.2f | %.2f | %.0f | %s |\n", number,
-                r.empties, r.score, e.best_score(), square_name(r.best_move).c_str(), published.c_str(),
+    std::printf("| #%d | %d | %+d (%+d) | %s (%s) | %llu | %llu | %.2f | %.2f | %.0f | %s |\n",
+                number, r.empties, r.score, e.best_score(), square_name(r.best_move).c_str(),
+                published.c_str(),
                 static_cast<unsigned long long>(r.nodes),
                 static_cast<unsigned long long>(r.ordering_nodes), r.seconds, r.cpu_seconds,
                 static_cast<double>(r.nodes) / r.seconds,

@@ -460,20 +460,28 @@ class Searcher {
     return best;
   }
 
-  // Scores moves for ordering: the table's move first; then, deep in the tree, a shallow heuristic
-  // search; otherwise fastest-first (fewest replies for the opponent, corners counted twice), fewer
-  // opponent-adjacent empties, parity as a tie-break.
-  // `extra` plies deepen the heuristic search (principal-variation nodes, few and decisive).
-  int order_moves(Bits p, Bits o, Bits moves, int tt_move, MoveItem* list, int n, int extra = 0) {
+  // The moves of p with their flips, in square order, unscored.
+  static int collect_moves(Bits p, Bits o, Bits moves, MoveItem* list) {
+    int count = 0;
+    for (Bits m = moves; m; m &= m - 1) {
+      MoveItem& it = list[count++];
+      it.sq = std::countr_zero(m);
+      it.f = flips<N>(p, o, it.sq);
+    }
+    return count;
+  }
+
+  // Scores moves for ordering: the table's move first; then fastest-first (fewest replies for the
+  // opponent, corners counted twice), fewer opponent-adjacent empties, parity as a tie-break; deep
+  // in the tree a heuristic search on top. `extra` plies deepen that search (principal-variation
+  // nodes, few and decisive).
+  void score_moves(Bits p, Bits o, MoveItem* list, int count, int tt_move, int n, int extra = 0) {
     const Bits empty = ~(p | o) & M;
     const Bits odd = SG::odd_quadrants(empty);
     const int sort_depth = n >= kSortSearchMin ? std::min(8, (n - 2) / 3) + extra : 0;
-    int count = 0;
-    for (Bits m = moves; m; m &= m - 1) {
-      const int sq = std::countr_zero(m);
-      MoveItem& it = list[count++];
-      it.sq = sq;
-      it.f = flips<N>(p, o, sq);
+    for (int i = 0; i < count; ++i) {
+      MoveItem& it = list[i];
+      const int sq = it.sq;
       if (sq == tt_move) {
         it.score = 1 << 30;
         continue;
@@ -481,12 +489,11 @@ class Searcher {
       const Bits np = o & ~it.f, no = p | it.f | bit(sq);
       const Bits replies = legal_moves<N>(np, no);
       const Bits new_empty = empty & ~bit(sq);
-      it.score = -(popcount(replies) + popcount(replies & SG::kCorners)) * 256 - popcount(neighbours(no) & new_empty) * 16 +
-                 ((odd & bit(sq)) ? 8 : 0) + ((SG::kCorners & bit(sq)) ? 32 : 0) +
-                 corner_stability(no) * kWeightCornerStab;
+      it.score = -(popcount(replies) + popcount(replies & SG::kCorners)) * 256 -
+                 popcount(neighbours(no) & new_empty) * 16 + ((odd & bit(sq)) ? 8 : 0) +
+                 ((SG::kCorners & bit(sq)) ? 32 : 0) + corner_stability(no) * kWeightCornerStab;
     }
     if (sort_depth > 0) add_shallow_scores(p, o, list, count, sort_depth);
-    return count;
   }
 
   // Adds the heuristic search's value to each move's score, moves taken in the order of their
@@ -540,6 +547,20 @@ class Searcher {
     return bound <= alpha;
   }
 
+  // Enhanced transposition cut-off: a child already known to refute is taken at once.
+  bool etc_cut(Bits p, Bits o, int alpha, int n, const MoveItem* list, int count, int& bound) {
+    for (int i = 0; i < count; ++i) {
+      TTEntry ce;
+      const Bits np = o & ~list[i].f, no = p | list[i].f | bit(list[i].sq);
+      if (tt_.probe(np, no, ce) && -ce.upper > alpha) {
+        tt_.store(p, o, n, -ce.upper, 127, list[i].sq);
+        bound = -ce.upper;
+        return true;
+      }
+    }
+    return false;
+  }
+
   int nws_deep(Bits p, Bits o, int alpha, int n) {
     if (live_alpha_ && live_alpha_->load(std::memory_order_relaxed) > search_alpha_) throw Aborted{};
     int bound;
@@ -564,28 +585,30 @@ class Searcher {
     }
     ++nodes;
     MoveItem list[32];
-    int count = order_moves(p, o, moves, tt_move, list, n);
+    int count = collect_moves(p, o, moves, list);
     if (S - n <= kSymmetryPlies) count = drop_symmetric_twins(p, o, list, count);
-    if (n >= kEtcMin) {
-      // Enhanced transposition cut-off: a child already known to refute is taken at once.
-      for (int i = 0; i < count; ++i) {
-        TTEntry ce;
-        const Bits np = o & ~list[i].f, no = p | list[i].f | bit(list[i].sq);
-        if (tt_.probe(np, no, ce) && -ce.upper > alpha) {
-          tt_.store(p, o, n, -ce.upper, 127, list[i].sq);
-          return -ce.upper;
-        }
+    if (n >= kEtcMin && etc_cut(p, o, alpha, n, list, count, bound)) return bound;
+    // The table's move first, before any ordering work: it often refutes on its own.
+    int best = -127, best_move = -1, first = 0;
+    for (int i = 0; i < count && tt_move >= 0; ++i)
+      if (list[i].sq == tt_move) {
+        std::swap(list[0], list[i]);
+        best = -nws(o & ~list[0].f, p | list[0].f | bit(tt_move), -alpha - 1, n - 1);
+        best_move = tt_move;
+        first = 1;
+        break;
       }
-    }
-    int best = -127, best_move = -1;
-    for (int i = 0; i < count; ++i) {
-      pick_best(list, i, count);
-      const MoveItem& it = list[i];
-      const int v = -nws(o & ~it.f, p | it.f | bit(it.sq), -alpha - 1, n - 1);
-      if (v > best) {
-        best = v;
-        best_move = it.sq;
-        if (v > alpha) break;
+    if (best <= alpha) {
+      score_moves(p, o, list + first, count - first, -1, n);
+      for (int i = first; i < count; ++i) {
+        pick_best(list, i, count);
+        const MoveItem& it = list[i];
+        const int v = -nws(o & ~it.f, p | it.f | bit(it.sq), -alpha - 1, n - 1);
+        if (v > best) {
+          best = v;
+          best_move = it.sq;
+          if (v > alpha) break;
+        }
       }
     }
     if (best > alpha)
@@ -623,8 +646,9 @@ class Searcher {
       tt_move = e.move;
     }
     MoveItem list[32];
-    int count = order_moves(p, o, moves, tt_move, list, n, kPvSortExtra);
+    int count = collect_moves(p, o, moves, list);
     if (S - n <= kSymmetryPlies) count = drop_symmetric_twins(p, o, list, count);
+    score_moves(p, o, list, count, tt_move, n, kPvSortExtra);
     for (int i = 0; i < count; ++i) pick_best(list, i, count);  // fully sorted: helpers share it
 
     const int alpha0 = alpha;

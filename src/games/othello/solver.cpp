@@ -561,6 +561,34 @@ class Searcher {
     return false;
   }
 
+  // The null-window loop over a node's moves (fail-soft): the table's move first, before any
+  // ordering work, as it often refutes on its own; then the rest in their scored order.
+  int search_moves(Bits p, Bits o, int alpha, int n, MoveItem* list, int count, int tt_move,
+                   int& best_move) {
+    int best = -127, first = 0;
+    for (int i = 0; i < count && tt_move >= 0; ++i)
+      if (list[i].sq == tt_move) {
+        std::swap(list[0], list[i]);
+        best = -nws(o & ~list[0].f, p | list[0].f | bit(tt_move), -alpha - 1, n - 1);
+        best_move = tt_move;
+        first = 1;
+        break;
+      }
+    if (best > alpha) return best;
+    score_moves(p, o, list + first, count - first, -1, n);
+    for (int i = first; i < count; ++i) {
+      pick_best(list, i, count);
+      const MoveItem& it = list[i];
+      const int v = -nws(o & ~it.f, p | it.f | bit(it.sq), -alpha - 1, n - 1);
+      if (v > best) {
+        best = v;
+        best_move = it.sq;
+        if (v > alpha) break;
+      }
+    }
+    return best;
+  }
+
   int nws_deep(Bits p, Bits o, int alpha, int n) {
     if (live_alpha_ && live_alpha_->load(std::memory_order_relaxed) > search_alpha_) throw Aborted{};
     int bound;
@@ -588,29 +616,8 @@ class Searcher {
     int count = collect_moves(p, o, moves, list);
     if (S - n <= kSymmetryPlies) count = drop_symmetric_twins(p, o, list, count);
     if (n >= kEtcMin && etc_cut(p, o, alpha, n, list, count, bound)) return bound;
-    // The table's move first, before any ordering work: it often refutes on its own.
-    int best = -127, best_move = -1, first = 0;
-    for (int i = 0; i < count && tt_move >= 0; ++i)
-      if (list[i].sq == tt_move) {
-        std::swap(list[0], list[i]);
-        best = -nws(o & ~list[0].f, p | list[0].f | bit(tt_move), -alpha - 1, n - 1);
-        best_move = tt_move;
-        first = 1;
-        break;
-      }
-    if (best <= alpha) {
-      score_moves(p, o, list + first, count - first, -1, n);
-      for (int i = first; i < count; ++i) {
-        pick_best(list, i, count);
-        const MoveItem& it = list[i];
-        const int v = -nws(o & ~it.f, p | it.f | bit(it.sq), -alpha - 1, n - 1);
-        if (v > best) {
-          best = v;
-          best_move = it.sq;
-          if (v > alpha) break;
-        }
-      }
-    }
+    int best_move = -1;
+    const int best = search_moves(p, o, alpha, n, list, count, tt_move, best_move);
     if (best > alpha)
       tt_.store(p, o, n, best, 127, best_move);
     else

@@ -412,7 +412,12 @@ class Searcher {
   int shallow(Bits p, Bits o, int depth, int alpha, int beta) {
     ++ordering_nodes;
     if (depth == 0) return heuristic(p, o);
-    const Bits moves = legal_moves<N>(p, o);
+    return shallow_moves(p, o, legal_moves<N>(p, o), depth, alpha, beta);
+  }
+
+  // The same at depth >= 1, the node already counted and the mover's moves given (a sorting
+  // parent has generated them already).
+  int shallow_moves(Bits p, Bits o, Bits moves, int depth, int alpha, int beta) {
     if (!moves) {
       if (!legal_moves<N>(o, p)) {
         const int f = final_score<N>(p, o);
@@ -434,7 +439,8 @@ class Searcher {
     return best;
   }
 
-  // The ordering search's own interior nodes, fastest-first: cut-offs come sooner.
+  // The ordering search's own interior nodes, fastest-first: cut-offs come sooner. Each child's
+  // moves, generated to sort, are handed down to it.
   int shallow_sorted(Bits p, Bits o, Bits moves, int depth, int alpha, int beta) {
     MoveItem list[32];
     int count = 0;
@@ -450,8 +456,8 @@ class Searcher {
       pick_best(list, i, count);
       const MoveItem& it = list[i];
       const Bits np = o & ~it.f, no = p | it.f | bit(it.sq);
-      const int v = depth == 1 ? (++ordering_nodes, -heuristic(np, no, it.replies))
-                               : -shallow(np, no, depth - 1, -beta, -std::max(alpha, best));
+      ++ordering_nodes;
+      const int v = -shallow_moves(np, no, it.replies, depth - 1, -beta, -std::max(alpha, best));
       if (v > best) {
         best = v;
         if (v >= beta) break;

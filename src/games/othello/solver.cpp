@@ -88,7 +88,12 @@ struct SearchGeometry {
   }
 };
 
-constexpr int opposite(int d) { return d ^ 1; }
+// The direction opposite d in step<d>'s numbering (E-W, S-N, SE-NW, SW-NE). It was d ^ 1 until
+// 2026-11-24, which paired SE with SW: the stability test then judged both diagonals by their SE
+// and SW halves, so a disc that can still be flipped along a diagonal could count as stable and
+// the stability cut-off could return a bound below the true score.
+constexpr int opposite(int d) { return d < 4 ? d ^ 1 : 11 - d; }
+static_assert(opposite(0) == 1 && opposite(2) == 3 && opposite(4) == 7 && opposite(5) == 6);
 
 // Discs of `p` that can never be flipped (a sufficient test): along every axis the line through
 // the disc is full, or a neighbour on that axis is off the board or itself a stable disc of `p`.

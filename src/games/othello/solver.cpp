@@ -1,7 +1,8 @@
 // The exact endgame solver (see solver.hpp). Layers, from the leaves up:
 //   last1..last6      null-window code for the last 1-6 empties, a template on the count (no move
 //                     generator, squares in quadrant-parity then square-class order, a neighbour
-//                     test before each flip; the last square's flips counted by table lookups);
+//                     test before each flip; the last square's flips counted by table lookups;
+//                     a stability cut-off at 4-6 empties);
 //   nws_deep          table, stability cut-off, enhanced transposition cut-off, fastest-first plus
 //                     a heuristic shallow search for ordering from 11 empties;
 //   pvs               full-window principal-variation search, splitting the moves after the first
@@ -345,12 +346,21 @@ class Searcher {
   }
 
   // Collects the empties and dispatches: squares of odd quadrants first (parity); from 5 empties
-  // also corners, plain squares, C and then X squares within each parity group.
+  // also corners, plain squares, C and then X squares within each parity group. From 4 empties a
+  // stability cut-off first (with the board nearly full, the opponent's stable discs often bound
+  // the score below alpha: 12 % fewer nodes on FFO #40-42, 44, 47, CPU ratio 0.99).
   int nws_last(Bits p, Bits o, int alpha, int n) {
     const Bits empty = ~(p | o) & M;
     if (n == 0) {
       ++nodes;
       return final_score<N>(p, o);
+    }
+    if (n >= 4) {  // smaller counts are reached only through last<K>, which does not test it
+      int bound;
+      if (stability_cut(p, o, alpha, n, bound)) {
+        ++nodes;
+        return bound;
+      }
     }
     int sq[kShallowMax];
     int k = 0;

@@ -4,6 +4,7 @@
 
 #include <random>
 #include <tuple>
+#include <utility>
 
 #include "tests/othello/mailbox_reference.hpp"
 #include "tests/othello/random_play.hpp"
@@ -80,6 +81,24 @@ TEST(OthelloSolver, FourByFourStartMatchesPlainMinimax) {
 TEST(OthelloSolver, FourByFourRandomPositionsMatchMinimax) { check_against_minimax<4>(200, 8, 11); }
 TEST(OthelloSolver, SixBySixRandomPositionsMatchMinimax) { check_against_minimax<6>(60, 9, 12); }
 TEST(OthelloSolver, EightByEightRandomPositionsMatchMinimax) { check_against_minimax<8>(40, 9, 13); }
+
+// Positions from random games (8-9 empties, found among thousands solved against minimax) that
+// the solver once got wrong by 2: its stability test paired the diagonals' directions wrongly,
+// counted discs as stable that can still flip, and the stability cut-off returned a bound past
+// the true score.
+TEST(OthelloSolver, PositionsOnceMissolvedByTheStabilityCutOff) {
+  SolveOptions opt;
+  opt.tt_bits = 16;
+  const std::pair<Bits, Bits> eight[] = {
+      {0x7880465302646d3eULL, 0x073f392cfc9b9080ULL},
+      {0x79273f2f3c3e3f3fULL, 0x8090c0d0c0c1c000ULL},
+      {0x403070f2f3fefcfaULL, 0x070f0f0d0c000301ULL},
+      {0xa080a0302800a400ULL, 0x487a5fcb57ff5b7fULL}};
+  for (const auto& [p, o] : eight) EXPECT_EQ(solve<8>(p, o, opt).score, minimax<8>(p, o));
+  const std::pair<Bits, Bits> six[] = {{0x0000230301050109ULL, 0x0000043c1e3a2602ULL},
+                                       {0x0000202028342800ULL, 0x0000001c160b173eULL}};
+  for (const auto& [p, o] : six) EXPECT_EQ(solve<6>(p, o, opt).score, minimax<6>(p, o));
+}
 
 // 8x8 positions with 10 to 12 empties against the square-by-square alpha-beta of the tests
 // (independent of the solver's bitboard kernels, table and cut-offs), each with and without a

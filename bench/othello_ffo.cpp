@@ -74,9 +74,10 @@ int main(int argc, char** argv) {
     return bad ? 1 : 0;
   }
   const auto entries = read_obf_file(obf);
-  std::printf("| FFO | empties | score (published) | best move (published) | nodes | wall (s) | CPU (s) | nodes/s (wall) | ok |\n");
-  std::printf("|---|---|---|---|---|---|---|---|---|\n");
-  std::uint64_t total_nodes = 0;
+  std::printf("| FFO | empties | score (published) | best move (published) | nodes "
+              "| ordering nodes | wall (s) | CPU (s) | nodes/s (wall) | ok |\n");
+  std::printf("|---|---|---|---|---|---|---|---|---|---|\n");
+  std::uint64_t total_nodes = 0, total_ordering = 0;
   double total_time = 0, total_cpu = 0;
   for (std::size_t i = 0; i < entries.size(); ++i) {
     const int number = 40 + static_cast<int>(i);
@@ -89,17 +90,21 @@ int main(int argc, char** argv) {
     const bool ok = r.score == e.best_score() && std::find(best.begin(), best.end(), r.best_move) != best.end();
     bad += !ok;
     total_nodes += r.nodes;
+    total_ordering += r.ordering_nodes;
     total_time += r.seconds;
     total_cpu += r.cpu_seconds;
-    std::printf("| #%d | %d | %+d (%+d) | %s (%s) | %llu | %.2f | %.2f | %.0f | %s |\n", number, r.empties, r.score,
-                e.best_score(), square_name(r.best_move).c_str(), published.c_str(),
-                static_cast<unsigned long long>(r.nodes), r.seconds, r.cpu_seconds,
+    std::printf("| #%d | %d | %+d (%+d) | %s (%s) | %llu | %llu | %.2f | %.2f | %.0f | %s |\n",
+                number, r.empties, r.score, e.best_score(), square_name(r.best_move).c_str(),
+                published.c_str(),
+                static_cast<unsigned long long>(r.nodes),
+                static_cast<unsigned long long>(r.ordering_nodes), r.seconds, r.cpu_seconds,
                 static_cast<double>(r.nodes) / r.seconds,
                 ok ? "yes" : "NO");
     std::fflush(stdout);
   }
-  std::printf("| total | | | | %llu | %.2f | %.2f | %.0f | %s |\n", static_cast<unsigned long long>(total_nodes), total_time,
-              total_cpu,
+  std::printf("| total | | | | %llu | %llu | %.2f | %.2f | %.0f | %s |\n",
+              static_cast<unsigned long long>(total_nodes),
+              static_cast<unsigned long long>(total_ordering), total_time, total_cpu,
               static_cast<double>(total_nodes) / total_time, bad ? "NO" : "yes");
   return bad ? 1 : 0;
 }

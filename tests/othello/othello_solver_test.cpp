@@ -3,7 +3,10 @@
 #include <gtest/gtest.h>
 
 #include <random>
+#include <tuple>
+#include <utility>
 
+#include "tests/othello/mailbox_reference.hpp"
 #include "tests/othello/random_play.hpp"
 #include "zermelo/games/othello/notation.hpp"
 #include "zermelo/games/othello/solver.hpp"
@@ -79,6 +82,44 @@ TEST(OthelloSolver, FourByFourRandomPositionsMatchMinimax) { check_against_minim
 TEST(OthelloSolver, SixBySixRandomPositionsMatchMinimax) { check_against_minimax<6>(60, 9, 12); }
 TEST(OthelloSolver, EightByEightRandomPositionsMatchMinimax) { check_against_minimax<8>(40, 9, 13); }
 
+// Positions from random games (8-9 empties, found among thousands solved against minimax) that
+// the solver once got wrong by 2: its stability test paired the diagonals' directions wrongly,
+// counted discs as stable that can still flip, and the stability cut-off returned a bound past
+// the true score.
+TEST(OthelloSolver, PositionsOnceMissolvedByTheStabilityCutOff) {
+  SolveOptions opt;
+  opt.tt_bits = 16;
+  const std::pair<Bits, Bits> eight[] = {
+      {0x7880465302646d3eULL, 0x073f392cfc9b9080ULL},
+      {0x79273f2f3c3e3f3fULL, 0x8090c0d0c0c1c000ULL},
+      {0x403070f2f3fefcfaULL, 0x070f0f0d0c000301ULL},
+      {0xa080a0302800a400ULL, 0x487a5fcb57ff5b7fULL}};
+  for (const auto& [p, o] : eight) EXPECT_EQ(solve<8>(p, o, opt).score, minimax<8>(p, o));
+  const std::pair<Bits, Bits> six[] = {{0x0000230301050109ULL, 0x0000043c1e3a2602ULL},
+                                       {0x0000202028342800ULL, 0x0000001c160b173eULL}};
+  for (const auto& [p, o] : six) EXPECT_EQ(solve<6>(p, o, opt).score, minimax<6>(p, o));
+}
+
+// 8x8 positions with 10 to 12 empties against the square-by-square alpha-beta of the tests
+// (independent of the solver's bitboard kernels, table and cut-offs), each with and without a
+// window around the value, so the null-window code for the last six empties is reached from
+// every depth.
+TEST(OthelloSolver, EightByEightMatchesIndependentAlphaBetaUpToTwelveEmpties) {
+  using Mailbox = zermelo::othello::test_support::Mailbox<8>;
+  std::mt19937_64 rng(21);
+  SolveOptions opt;
+  opt.tt_bits = 16;
+  for (int i = 0; i < 36; ++i) {
+    Bits p, o;
+    if (!random_position<8>(rng, 10 + i % 3, p, o)) continue;
+    const int expected = Mailbox::alpha_beta(p, o, -65, 65);
+    ASSERT_EQ(solve<8>(p, o, opt).score, expected) << "position " << i;
+    SolveOptions narrow = opt;
+    narrow.alpha = narrow.beta = expected;
+    ASSERT_EQ(solve<8>(p, o, narrow).score, expected) << "position " << i;
+  }
+}
+
 TEST(OthelloSolver, EveryMoveScoreAndWindowsAgree) {
   std::mt19937_64 rng(7);
   for (int i = 0; i < 10; ++i) {
@@ -153,14 +194,15 @@ TEST(OthelloSolver, PapersDrawnLineSolvesToZeroFromEighteenEmpties) {
   EXPECT_EQ(solved, 18);  // after moves 42..59
 }
 
-// FFO positions the solver finishes in a few seconds each in Release; all ten are in the bench.
-class OthelloFfo : public ::testing::TestWithParam<int> {};
+// FFO positions the solver finishes in a few seconds each in Release, at 1 and 2 threads; all
+// ten are in the bench.
+class OthelloFfo : public ::testing::TestWithParam<std::tuple<int, unsigned>> {};
 
 TEST_P(OthelloFfo, SolvesWithPublishedScoreAndABestMove) {
   const auto entries = read_obf_file(std::string(ZERMELO_SPEC_DIR) + "/ffo40-49.obf");
-  const ObfEntry& e = entries.at(static_cast<std::size_t>(GetParam() - 40));
+  const ObfEntry& e = entries.at(static_cast<std::size_t>(std::get<0>(GetParam()) - 40));
   SolveOptions opt;
-  opt.threads = 2;
+  opt.threads = std::get<1>(GetParam());
   const SolveResult r = solve<8>(e.position.mover(), e.position.opponent(), opt);
   EXPECT_EQ(r.score, e.best_score());
   const auto best = e.best_moves();
@@ -169,4 +211,6 @@ TEST_P(OthelloFfo, SolvesWithPublishedScoreAndABestMove) {
   EXPECT_EQ(r.pv.front(), r.best_move);
 }
 
-INSTANTIATE_TEST_SUITE_P(Othello, OthelloFfo, ::testing::Values(40, 41, 42, 44, 47));
+INSTANTIATE_TEST_SUITE_P(Othello, OthelloFfo,
+                         ::testing::Combine(::testing::Values(40, 41, 42, 44, 47),
+                                            ::testing::Values(1u, 2u)));

@@ -1,8 +1,8 @@
 // The exact endgame solver (see solver.hpp). Layers, from the leaves up:
-//   last1..last4      null-window code for the last 1-4 empties, a template on the count (no move
-//                     generator, squares in quadrant-parity order, a neighbour test before each
-//                     flip; the last square's flips counted by table lookups);
-//   nws_shallow       5..kShallowMax empties: parity + square-class ordering, no table;
+//   last1..last6      null-window code for the last 1-6 empties, a template on the count (no move
+//                     generator, squares in quadrant-parity then square-class order, a neighbour
+//                     test before each flip; the last square's flips counted by table lookups;
+//                     a stability cut-off at 4-6 empties);
 //   nws_deep          table, stability cut-off, enhanced transposition cut-off, fastest-first plus
 //                     a heuristic shallow search for ordering from 11 empties;
 //   pvs               full-window principal-variation search, splitting the moves after the first
@@ -51,6 +51,7 @@ struct SearchGeometry {
            sq_bit(N - 1, 1) | sq_bit(N - 2, N - 1) | sq_bit(N - 1, N - 2);
   }
   static constexpr Bits kCorners = corners();
+  static constexpr Bits kXSq = x_squares();
   // Squares tried in this order by the shallow search: corners, plain squares, C, then X squares.
   static constexpr Bits kClass[4] = {corners(), kMask & ~corners() & ~x_squares() & ~c_squares(),
                                      c_squares() & ~corners(), x_squares()};
@@ -88,7 +89,12 @@ struct SearchGeometry {
   }
 };
 
-constexpr int opposite(int d) { return d ^ 1; }
+// The direction opposite d in step<d>'s numbering (E-W, S-N, SE-NW, SW-NE). It was d ^ 1 until
+// 2026-11-24, which paired SE with SW: the stability test then judged both diagonals by their SE
+// and SW halves, so a disc that can still be flipped along a diagonal could count as stable and
+// the stability cut-off could return a bound below the true score.
+constexpr int opposite(int d) { return d < 4 ? d ^ 1 : 11 - d; }
+static_assert(opposite(0) == 1 && opposite(2) == 3 && opposite(4) == 7 && opposite(5) == 6);
 
 // Discs of `p` that can never be flipped (a sufficient test): along every axis the line through
 // the disc is full, or a neighbour on that axis is off the board or itself a stable disc of `p`.
@@ -274,6 +280,7 @@ struct MoveItem {
   int sq;
   Bits f;
   int score;
+  Bits replies;  // the opponent's moves after this one (the ordering search's leaves use them)
 };
 
 template <int N>
@@ -285,6 +292,7 @@ class Searcher {
  public:
   Searcher(TranspositionTable& tt, unsigned helpers) : tt_(tt), helpers_(helpers) {}
   std::uint64_t nodes = 0;
+  std::uint64_t ordering_nodes = 0;  // positions the move-ordering searches visit (not in nodes)
 
   // ---- last empties ----
   int last1(Bits p, Bits o, int sq) {
@@ -298,7 +306,9 @@ class Searcher {
     return diff > 0 ? diff + 1 : diff < 0 ? diff - 1 : 0;
   }
 
-  // K empties (2..4) listed in `sq`; null window (alpha, alpha+1).
+  // K empties (2..kShallowMax) listed in `sq`, in the order to try them; null window
+  // (alpha, alpha+1). No move generator: a square is tried if it touches an opponent disc and
+  // flips something. From 5 empties the children sort their squares again (parity has changed).
   template <int K>
   int last(Bits p, Bits o, int alpha, const int* sq) {
     ++nodes;
@@ -307,14 +317,19 @@ class Searcher {
       if (!(SG::kNeighbours[sq[i]] & o)) continue;
       const Bits f = flips<N>(p, o, sq[i]);
       if (!f) continue;
-      int rest[K - 1];
-      for (int j = 0, k = 0; j < K; ++j)
-        if (j != i) rest[k++] = sq[j];
+      const Bits np = o & ~f, no = p | f | bit(sq[i]);
       int v;
-      if constexpr (K == 2)
-        v = -last1(o & ~f, p | f | bit(sq[i]), rest[0]);
-      else
-        v = -last<K - 1>(o & ~f, p | f | bit(sq[i]), -alpha - 1, rest);
+      if constexpr (K >= 5) {
+        v = -nws_last(np, no, -alpha - 1, K - 1);
+      } else {
+        int rest[K - 1];
+        for (int j = 0, k = 0; j < K; ++j)
+          if (j != i) rest[k++] = sq[j];
+        if constexpr (K == 2)
+          v = -last1(np, no, rest[0]);
+        else
+          v = -last<K - 1>(np, no, -alpha - 1, rest);
+      }
       if (v > best) {
         if (v > alpha) return v;
         best = v;
@@ -330,73 +345,70 @@ class Searcher {
     return final_score<N>(p, o);
   }
 
-  // Collects the empties (parity order: squares of odd quadrants first) and dispatches.
+  // Collects the empties and dispatches: squares of odd quadrants first (parity); from 5 empties
+  // also corners, plain squares, C and then X squares within each parity group. From 4 empties a
+  // stability cut-off first (with the board nearly full, the opponent's stable discs often bound
+  // the score below alpha: 12 % fewer nodes on FFO #40-42, 44, 47, CPU ratio 0.99).
   int nws_last(Bits p, Bits o, int alpha, int n) {
     const Bits empty = ~(p | o) & M;
     if (n == 0) {
       ++nodes;
       return final_score<N>(p, o);
     }
-    int sq[4];
+    if (n >= 4) {  // smaller counts are reached only through last<K>, which does not test it
+      int bound;
+      if (stability_cut(p, o, alpha, n, bound)) {
+        ++nodes;
+        return bound;
+      }
+    }
+    int sq[kShallowMax];
     int k = 0;
     const Bits odd = SG::odd_quadrants(empty);
-    for (Bits e = empty & odd; e; e &= e - 1) sq[k++] = std::countr_zero(e);
-    for (Bits e = empty & ~odd; e; e &= e - 1) sq[k++] = std::countr_zero(e);
+    if (n <= 4) {
+      for (Bits e = empty & odd; e; e &= e - 1) sq[k++] = std::countr_zero(e);
+      for (Bits e = empty & ~odd; e; e &= e - 1) sq[k++] = std::countr_zero(e);
+    } else {
+      for (Bits group : {empty & odd, empty & ~odd})
+        for (Bits cls : SG::kClass)
+          for (Bits e = group & cls; e; e &= e - 1) sq[k++] = std::countr_zero(e);
+    }
     switch (n) {
       case 1: return last1(p, o, sq[0]);
       case 2: return last<2>(p, o, alpha, sq);
       case 3: return last<3>(p, o, alpha, sq);
-      default: return last<4>(p, o, alpha, sq);
+      case 4: return last<4>(p, o, alpha, sq);
+      case 5: return last<5>(p, o, alpha, sq);
+      default: return last<6>(p, o, alpha, sq);
     }
-  }
-
-  // ---- shallow null-window search: parity and square classes, no table ----
-  int nws_shallow(Bits p, Bits o, int alpha, int n) {
-    Bits moves = legal_moves<N>(p, o);
-    if (!moves) {
-      if (!legal_moves<N>(o, p)) {
-        ++nodes;
-        return final_score<N>(p, o);
-      }
-      return -nws_shallow(o, p, -alpha - 1, n);
-    }
-    ++nodes;
-    const Bits odd = SG::odd_quadrants(~(p | o) & M);
-    int best = -127;
-    for (int pass = 0; pass < 2; ++pass) {
-      const Bits group = moves & (pass == 0 ? odd : ~odd);
-      for (Bits cls : SG::kClass)
-        for (Bits m = group & cls; m; m &= m - 1) {
-          const int sq = std::countr_zero(m);
-          const Bits f = flips<N>(p, o, sq);
-          const Bits np = o & ~f, no = p | f | bit(sq);
-          const int v = n - 1 <= 4 ? -nws_last(np, no, -alpha - 1, n - 1) : -nws_shallow(np, no, -alpha - 1, n - 1);
-          if (v > best) {
-            if (v > alpha) return v;
-            best = v;
-          }
-        }
-    }
-    return best;
   }
 
   int nws(Bits p, Bits o, int alpha, int n) {
-    if (n <= 4) return nws_last(p, o, alpha, n);
-    if (n <= kShallowMax) return nws_shallow(p, o, alpha, n);
+    if (n <= kShallowMax) return nws_last(p, o, alpha, n);
     return nws_deep(p, o, alpha, n);
   }
 
-  // A cheap static evaluation for ordering only (the solver's values never depend on it): mobility
-  // with corners counted twice and corners held, for the side to move. (Potential mobility was
-  // tried as a third term and made the FFO node counts worse.)
-  static int heuristic(Bits p, Bits o) {
-    const Bits mp = legal_moves<N>(p, o), mo = legal_moves<N>(o, p);
+  // A cheap static evaluation for ordering only (the solver's values never depend on it), for the
+  // side to move: mobility with corners counted twice, corners held, X squares next to an empty
+  // corner, and potential mobility (empties next to the opponent). Weights tuned on FFO node
+  // counts (bench/results/othello.md); C squares tried too, they made the counts worse.
+  static int heuristic(Bits p, Bits o) { return heuristic(p, o, legal_moves<N>(p, o)); }
+  // The same, given the mover's moves mp (the caller often has them already).
+  static int heuristic(Bits p, Bits o, Bits mp) {
+    const Bits mo = legal_moves<N>(o, p);
     const int mobility = popcount(mp) + popcount(mp & SG::kCorners) - popcount(mo) - popcount(mo & SG::kCorners);
     const int corners = popcount(p & SG::kCorners) - popcount(o & SG::kCorners);
-    return kWeightMobility * mobility + kWeightCorner * corners;
+    const Bits empty = ~(p | o) & M;
+    const Bits bad_x = neighbours(empty & SG::kCorners) & SG::kXSq;
+    const int x = popcount(p & bad_x) - popcount(o & bad_x);
+    const int potential = popcount(neighbours(o) & empty) - popcount(neighbours(p) & empty);
+    return kWeightMobility * mobility + kWeightCorner * corners + kWeightX * x +
+           kWeightPotential * potential;
   }
   static constexpr int kWeightMobility = 16;
   static constexpr int kWeightCorner = 24;
+  static constexpr int kWeightX = -11;
+  static constexpr int kWeightPotential = -4;
   static constexpr int kWeightShallow = 32;
   static constexpr int kWeightCornerStab = 64;
   // Discs that are corners or run along an edge from an own corner (cheap part of stability).
@@ -405,14 +417,22 @@ class Searcher {
     const Bits e = (step<0>(c) | step<1>(c) | step<2>(c) | step<3>(c)) & b;
     return popcount(c) + popcount(e);
   }
-  // From this many empties on, a heuristic search joins fastest-first in ordering moves, 2 plies
-  // deep at 11 empties growing to 6 plies at 23 (tuned on FFO #41-#47, see bench/results).
+  // From this many empties on, a heuristic search joins fastest-first in ordering moves, 3 plies
+  // deep at 11 empties growing to 8 plies at 26, 4 plies more at principal-variation nodes
+  // (tuned on FFO #40-#47 node counts and CPU time, see bench/results).
   static constexpr int kSortSearchMin = 11;
+  static constexpr int kPvSortExtra = 4;
 
   // Depth-limited negamax on the heuristic: the "shallow search" that orders moves at high depths.
   int shallow(Bits p, Bits o, int depth, int alpha, int beta) {
+    ++ordering_nodes;
     if (depth == 0) return heuristic(p, o);
-    const Bits moves = legal_moves<N>(p, o);
+    return shallow_moves(p, o, legal_moves<N>(p, o), depth, alpha, beta);
+  }
+
+  // The same at depth >= 1, the node already counted and the mover's moves given (a sorting
+  // parent has generated them already).
+  int shallow_moves(Bits p, Bits o, Bits moves, int depth, int alpha, int beta) {
     if (!moves) {
       if (!legal_moves<N>(o, p)) {
         const int f = final_score<N>(p, o);
@@ -420,6 +440,7 @@ class Searcher {
       }
       return -shallow(o, p, depth, -beta, -alpha);
     }
+    if (depth >= 2) return shallow_sorted(p, o, moves, depth, alpha, beta);
     int best = -100000;
     for (Bits m = moves; m; m &= m - 1) {
       const int sq = std::countr_zero(m);
@@ -433,19 +454,55 @@ class Searcher {
     return best;
   }
 
-  // Scores moves for ordering: the table's move first; then, deep in the tree, a shallow heuristic
-  // search; otherwise fastest-first (fewest replies for the opponent, corners counted twice), fewer
-  // opponent-adjacent empties, parity as a tie-break.
-  int order_moves(Bits p, Bits o, Bits moves, int tt_move, MoveItem* list, int n) {
-    const Bits empty = ~(p | o) & M;
-    const Bits odd = SG::odd_quadrants(empty);
-    const int sort_depth = n >= kSortSearchMin ? std::min(6, (n - 5) / 3) : 0;
+  // The ordering search's own interior nodes, fastest-first: cut-offs come sooner. Each child's
+  // moves, generated to sort, are handed down to it.
+  int shallow_sorted(Bits p, Bits o, Bits moves, int depth, int alpha, int beta) {
+    MoveItem list[32];
     int count = 0;
     for (Bits m = moves; m; m &= m - 1) {
-      const int sq = std::countr_zero(m);
       MoveItem& it = list[count++];
-      it.sq = sq;
-      it.f = flips<N>(p, o, sq);
+      it.sq = std::countr_zero(m);
+      it.f = flips<N>(p, o, it.sq);
+      it.replies = legal_moves<N>(o & ~it.f, p | it.f | bit(it.sq));
+      it.score = -popcount(it.replies) - popcount(it.replies & SG::kCorners);
+    }
+    int best = -100000;
+    for (int i = 0; i < count; ++i) {
+      pick_best(list, i, count);
+      const MoveItem& it = list[i];
+      const Bits np = o & ~it.f, no = p | it.f | bit(it.sq);
+      ++ordering_nodes;
+      const int v = -shallow_moves(np, no, it.replies, depth - 1, -beta, -std::max(alpha, best));
+      if (v > best) {
+        best = v;
+        if (v >= beta) break;
+      }
+    }
+    return best;
+  }
+
+  // The moves of p with their flips, in square order, unscored.
+  static int collect_moves(Bits p, Bits o, Bits moves, MoveItem* list) {
+    int count = 0;
+    for (Bits m = moves; m; m &= m - 1) {
+      MoveItem& it = list[count++];
+      it.sq = std::countr_zero(m);
+      it.f = flips<N>(p, o, it.sq);
+    }
+    return count;
+  }
+
+  // Scores moves for ordering: the table's move first; then fastest-first (fewest replies for the
+  // opponent, corners counted twice), fewer opponent-adjacent empties, parity as a tie-break; deep
+  // in the tree a heuristic search on top. `extra` plies deepen that search (principal-variation
+  // nodes, few and decisive).
+  void score_moves(Bits p, Bits o, MoveItem* list, int count, int tt_move, int n, int extra = 0) {
+    const Bits empty = ~(p | o) & M;
+    const Bits odd = SG::odd_quadrants(empty);
+    const int sort_depth = n >= kSortSearchMin ? std::min(8, (n - 2) / 3) + extra : 0;
+    for (int i = 0; i < count; ++i) {
+      MoveItem& it = list[i];
+      const int sq = it.sq;
       if (sq == tt_move) {
         it.score = 1 << 30;
         continue;
@@ -453,12 +510,32 @@ class Searcher {
       const Bits np = o & ~it.f, no = p | it.f | bit(sq);
       const Bits replies = legal_moves<N>(np, no);
       const Bits new_empty = empty & ~bit(sq);
-      it.score = -(popcount(replies) + popcount(replies & SG::kCorners)) * 256 - popcount(neighbours(no) & new_empty) * 16 +
-                 ((odd & bit(sq)) ? 8 : 0) + ((SG::kCorners & bit(sq)) ? 32 : 0) +
-                 corner_stability(no) * kWeightCornerStab;
-      if (sort_depth > 0) it.score += -shallow(np, no, sort_depth - 1, -100000, 100000) * kWeightShallow;
+      it.score = -(popcount(replies) + popcount(replies & SG::kCorners)) * 256 -
+                 popcount(neighbours(no) & new_empty) * 16 + ((odd & bit(sq)) ? 8 : 0) +
+                 ((SG::kCorners & bit(sq)) ? 32 : 0) + corner_stability(no) * kWeightCornerStab;
     }
-    return count;
+    if (sort_depth > 0) add_shallow_scores(p, o, list, count, sort_depth);
+  }
+
+  // Adds the heuristic search's value to each move's score, moves taken in the order of their
+  // cheap scores; only a move that may beat the best so far gets an exact value, the others an
+  // upper bound (cheaper, and enough to rank them below it).
+  void add_shallow_scores(Bits p, Bits o, MoveItem* list, int count, int depth) {
+    int idx[32];
+    for (int i = 0; i < count; ++i) {
+      int j = i;
+      for (; j > 0 && list[idx[j - 1]].score < list[i].score; --j) idx[j] = idx[j - 1];
+      idx[j] = i;
+    }
+    int best = -100000;
+    for (int k = 0; k < count; ++k) {
+      MoveItem& it = list[idx[k]];
+      if (it.score == 1 << 30) continue;  // the table's move is tried first anyway
+      const int beta = best == -100000 ? 100000 : -best;
+      const int v = -shallow(o & ~it.f, p | it.f | bit(it.sq), depth - 1, -100000, beta);
+      best = std::max(best, v);
+      it.score += v * kWeightShallow;
+    }
   }
 
   // Near the start many positions are symmetric, and two moves leading to mirror images have one
@@ -491,6 +568,48 @@ class Searcher {
     return bound <= alpha;
   }
 
+  // Enhanced transposition cut-off: a child already known to refute is taken at once.
+  bool etc_cut(Bits p, Bits o, int alpha, int n, const MoveItem* list, int count, int& bound) {
+    for (int i = 0; i < count; ++i) {
+      TTEntry ce;
+      const Bits np = o & ~list[i].f, no = p | list[i].f | bit(list[i].sq);
+      if (tt_.probe(np, no, ce) && -ce.upper > alpha) {
+        tt_.store(p, o, n, -ce.upper, 127, list[i].sq);
+        bound = -ce.upper;
+        return true;
+      }
+    }
+    return false;
+  }
+
+  // The null-window loop over a node's moves (fail-soft): the table's move first, before any
+  // ordering work, as it often refutes on its own; then the rest in their scored order.
+  int search_moves(Bits p, Bits o, int alpha, int n, MoveItem* list, int count, int tt_move,
+                   int& best_move) {
+    int best = -127, first = 0;
+    for (int i = 0; i < count && tt_move >= 0; ++i)
+      if (list[i].sq == tt_move) {
+        std::swap(list[0], list[i]);
+        best = -nws(o & ~list[0].f, p | list[0].f | bit(tt_move), -alpha - 1, n - 1);
+        best_move = tt_move;
+        first = 1;
+        break;
+      }
+    if (best > alpha) return best;
+    score_moves(p, o, list + first, count - first, -1, n);
+    for (int i = first; i < count; ++i) {
+      pick_best(list, i, count);
+      const MoveItem& it = list[i];
+      const int v = -nws(o & ~it.f, p | it.f | bit(it.sq), -alpha - 1, n - 1);
+      if (v > best) {
+        best = v;
+        best_move = it.sq;
+        if (v > alpha) break;
+      }
+    }
+    return best;
+  }
+
   int nws_deep(Bits p, Bits o, int alpha, int n) {
     if (live_alpha_ && live_alpha_->load(std::memory_order_relaxed) > search_alpha_) throw Aborted{};
     int bound;
@@ -515,30 +634,11 @@ class Searcher {
     }
     ++nodes;
     MoveItem list[32];
-    int count = order_moves(p, o, moves, tt_move, list, n);
+    int count = collect_moves(p, o, moves, list);
     if (S - n <= kSymmetryPlies) count = drop_symmetric_twins(p, o, list, count);
-    if (n >= kEtcMin) {
-      // Enhanced transposition cut-off: a child already known to refute is taken at once.
-      for (int i = 0; i < count; ++i) {
-        TTEntry ce;
-        const Bits np = o & ~list[i].f, no = p | list[i].f | bit(list[i].sq);
-        if (tt_.probe(np, no, ce) && -ce.upper > alpha) {
-          tt_.store(p, o, n, -ce.upper, 127, list[i].sq);
-          return -ce.upper;
-        }
-      }
-    }
-    int best = -127, best_move = -1;
-    for (int i = 0; i < count; ++i) {
-      pick_best(list, i, count);
-      const MoveItem& it = list[i];
-      const int v = -nws(o & ~it.f, p | it.f | bit(it.sq), -alpha - 1, n - 1);
-      if (v > best) {
-        best = v;
-        best_move = it.sq;
-        if (v > alpha) break;
-      }
-    }
+    if (n >= kEtcMin && etc_cut(p, o, alpha, n, list, count, bound)) return bound;
+    int best_move = -1;
+    const int best = search_moves(p, o, alpha, n, list, count, tt_move, best_move);
     if (best > alpha)
       tt_.store(p, o, n, best, 127, best_move);
     else
@@ -574,8 +674,9 @@ class Searcher {
       tt_move = e.move;
     }
     MoveItem list[32];
-    int count = order_moves(p, o, moves, tt_move, list, n);
+    int count = collect_moves(p, o, moves, list);
     if (S - n <= kSymmetryPlies) count = drop_symmetric_twins(p, o, list, count);
+    score_moves(p, o, list, count, tt_move, n, kPvSortExtra);
     for (int i = 0; i < count; ++i) pick_best(list, i, count);  // fully sorted: helpers share it
 
     const int alpha0 = alpha;
@@ -679,7 +780,10 @@ class Searcher {
     work(*this);
     helpers_ = static_cast<unsigned>(helpers.size());
     for (auto& t : threads) t.join();
-    for (auto& h : helpers) nodes += h->nodes;
+    for (auto& h : helpers) {
+      nodes += h->nodes;
+      ordering_nodes += h->ordering_nodes;
+    }
   }
 
   struct Aborted {};  // thrown out of a split's null-window search when alpha has risen
@@ -760,6 +864,7 @@ SolveResult solve(Bits p, Bits o, const SolveOptions& options) {
   r.best_move = best_move;
   if (options.principal_variation && r.exact) r.pv = principal_variation<N>(s, tt, p, o, r.score);
   r.nodes = s.nodes;
+  r.ordering_nodes = s.ordering_nodes;
   r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   r.cpu_seconds = static_cast<double>(std::clock() - c0) / CLOCKS_PER_SEC;
   return r;

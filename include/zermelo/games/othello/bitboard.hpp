@@ -11,6 +11,8 @@
 #include <bit>
 #include <cstdint>
 
+#include "zermelo/games/othello/moves8.hpp"
+
 namespace zermelo::othello {
 
 using Bits = std::uint64_t;
@@ -66,6 +68,7 @@ constexpr Bits kNotColH = 0x7f7f7f7f7f7f7f7fULL;
 // both directions of each axis handled with one mask.
 template <int N>
 inline Bits legal_moves(Bits p, Bits o) {
+  if constexpr (N == 8) return moves8::legal_moves(p, o);
   const Bits empty = ~(p | o) & Geometry<N>::kMask;
   const Bits oh = o & 0x7e7e7e7e7e7e7e7eULL;  // opponent discs a horizontal/diagonal line may pass
   Bits moves = 0;
@@ -92,6 +95,9 @@ inline Bits legal_moves(Bits p, Bits o) {
 // grow toward higher bits take the lowest such bit, the others the highest.
 template <int N>
 inline Bits flips(Bits p, Bits o, int sq) {
+#ifdef __AVX2__
+  if constexpr (N == 8) return moves8::flips(p, o, sq);
+#endif
   const auto& rays = Geometry<N>::kRays;
   Bits f = 0;
   // Directions 0 (east), 2 (south), 4 (south-east), 5 (south-west) grow toward higher bits.

@@ -3,7 +3,7 @@
 // Why: the weak-solve pipeline (spec step 4) ends every line at 36 empties in an exact solve, and
 // the FFO test suite is the standard yardstick for that solver. It is a negamax alpha-beta with
 // principal-variation search, a shared transposition table, fastest-first (mobility) ordering,
-// quadrant parity, stability cut-offs and hand-specialised code for the last four empties, on the
+// quadrant parity, stability cut-offs and hand-specialised code for the last six empties, on the
 // bitboards of bitboard.hpp, for every board size. Scores are disc differences for the side to
 // move with empty squares going to the winner (always even), in [-N*N, N*N].
 #pragma once
@@ -29,7 +29,8 @@ struct SolveResult {
   bool exact = true;        // false if the score is only a bound (outside the window)
   int best_move = -1;       // square, or kPass (-1) when the side to move must pass / game over
   std::vector<int> pv;      // principal variation, passes included
-  std::uint64_t nodes = 0;
+  std::uint64_t nodes = 0;           // positions the exact search visits
+  std::uint64_t ordering_nodes = 0;  // and those the heuristic move-ordering searches visit
   double seconds = 0;       // wall clock
   double cpu_seconds = 0;   // CPU time of the process (all threads): fair on a shared machine
   int empties = 0;

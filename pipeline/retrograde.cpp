@@ -120,6 +120,14 @@ void remove_quietly(const std::string& p) {
   fs::remove(p, ec);
 }
 
+// --max-states for a game that cannot count its states up front (Game::count_states): the
+// enumeration stops at the first state over the limit, before any level is solved.
+void refuse_states_over_the_limit(const Game& game, const SolveOptions& opt, std::uint64_t n) {
+  if (opt.max_states == 0 || n <= opt.max_states) return;
+  throw std::invalid_argument(game.name() + " tier " + opt.tier + ": more than --max-states " +
+                              std::to_string(opt.max_states) + " states (the enumeration stopped there)");
+}
+
 // The states of a tier, sorted and unique, as a run: enumerate -> sort -> dedupe.
 RunInfo sorted_states(const Game& game, const SolveOptions& opt, const std::string& out_path) {
   if (game.enumerates_in_key_order()) {  // straight to the run, checking the order
@@ -132,7 +140,8 @@ RunInfo sorted_states(const Game& game, const SolveOptions& opt, const std::stri
                                std::to_string(prev));
       out.push(k);
       prev = k;
-      if ((++n & 0xFFFF) == 0) bar.add(0x10000);
+      refuse_states_over_the_limit(game, opt, ++n);
+      if ((n & 0xFFFF) == 0) bar.add(0x10000);
     });
     return out.finish();
   }
@@ -142,7 +151,8 @@ RunInfo sorted_states(const Game& game, const SolveOptions& opt, const std::stri
     std::uint64_t n = 0;
     game.enumerate(opt.tier, [&](StateKey k) {
       keys.push(k);
-      if ((++n & 0xFFFF) == 0) bar.add(0x10000);
+      refuse_states_over_the_limit(game, opt, ++n);
+      if ((n & 0xFFFF) == 0) bar.add(0x10000);
     });
   }
   keys.sort();

@@ -86,8 +86,8 @@ class Game {
   virtual void predecessors(StateKey s, std::vector<StateKey>& out) const { (void)s; out.clear(); }
 
   // Optional: how many states enumerate(tier) emits, when the game can count them without
-  // enumerating. Without it a solve too big for the disk or for --max-states is not refused
-  // before it starts; it starts and runs out.
+  // enumerating. Without it a solve too big for the disk is not refused before it starts (it
+  // starts and runs out), and --max-states is checked only while the states are enumerated.
   virtual std::optional<std::uint64_t> count_states(const std::string& tier) const {
     (void)tier;
     return std::nullopt;

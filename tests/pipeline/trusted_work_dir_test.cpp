@@ -182,6 +182,20 @@ TEST(TrustedWorkDir, BadOptionValuesAreClearErrors) {
   EXPECT_EQ(cli("--memory 120M --work-dir " + (dir / "s") + " solve nim 4x7").code, 0);
 }
 
+// --max-states: refused before any work where the game counts its states (Onitama), else as soon
+// as the enumeration passes the limit (tic-tac-toe), leaving no job that answers.
+TEST(TrustedWorkDir, MaxStatesRefusesTheSolve) {
+  testing::ScratchDir dir;
+  CommandResult counted = cli("--work-dir " + (dir / "o") + " solve onitama 3x3 --max-states 1000");
+  EXPECT_NE(counted.code, 0);
+  EXPECT_TRUE(has(counted.out, "states, more than --max-states 1000")) << counted.out;
+  CommandResult enumerated = cli("--work-dir " + (dir / "t") + " solve tictactoe --max-states 100");
+  EXPECT_NE(enumerated.code, 0);
+  EXPECT_TRUE(has(enumerated.out, "more than --max-states 100 states")) << enumerated.out;
+  EXPECT_NE(cli("--work-dir " + (dir / "t") + " query start").code, 0);
+  EXPECT_EQ(cli("--work-dir " + (dir / "t") + " solve tictactoe --max-states 100000").code, 0);
+}
+
 TEST(TrustedWorkDir, InterruptedSolveSaysWhereAndResumes) {
   testing::ScratchDir dir;
   const std::string w = dir / "w";

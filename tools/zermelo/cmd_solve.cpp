@@ -250,7 +250,8 @@ ZERMELO_REGISTER_COMMAND(10, [](CLI::App& app) {
   solve->add_flag("--no-message-filter", a.no_message_filter,
                   "sort every message, even those to groups of states all decided (for comparison)");
   solve->add_option("--max-states", a.max_states,
-                    "refuse, before any work, a solve of more states than this (for games that count their states)");
+                    "refuse a solve of more states than this: before any work where the game "
+                    "counts its states, else when its enumeration passes the limit");
   solve->add_option("--plot", a.plot,
                     "also draw the states by plies (a colour a tier) as an SVG chart into "
                     "this file");

@@ -58,7 +58,8 @@ struct SolveOptions {
   std::uint64_t raw_run_bytes = 8ull << 30;      // runs rewritten every level stay uncompressed below this size
   std::uint32_t block_bytes = 2u << 20;          // uncompressed bytes per block of the working runs (tests use small ones)
   bool exit_values = true;  // moves into lower tiers settled from an in-memory array when the game numbers them
-  std::uint64_t max_states = 0;  // refuse a solve of more states (when the game counts them); 0: no limit
+  // Refuse a solve of more states: up front where the game counts them, else while enumerating.
+  std::uint64_t max_states = 0;  // 0: no limit
   bool message_filter = true;  // messages to groups of decided states dropped before sorting when the game numbers groups
 };
 

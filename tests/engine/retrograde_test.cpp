@@ -223,7 +223,8 @@ TEST(RetrogradeTiers, TieredSolveEqualsTheWholeSolve) {
   auto tiered = make_game("nim", {"3x4", "tiered"});
   auto all = load_values(solve(*whole, dir / "whole", false).values_path);
   std::map<StateKey, std::uint16_t> by_key;
-  for (auto& kv : all) by_key[kv.key] = kv.value;
+  // A copy of each key: the records are packed, so kv.key is unaligned and no reference may bind.
+  for (auto& kv : all) by_key[StateKey{kv.key}] = kv.value;
   SolveOptions o;
   o.memory_bytes = 256ull << 20;
   for (bool in_ram : {false, true}) {
@@ -234,7 +235,7 @@ TEST(RetrogradeTiers, TieredSolveEqualsTheWholeSolve) {
     std::size_t seen = 0;
     for (auto& r : results)
       for (auto& kv : load_values(r.values_path)) {
-        ASSERT_EQ(kv.value, by_key.at(kv.key)) << "tier " << r.tier << " state " << kv.key;
+        ASSERT_EQ(kv.value, by_key.at(StateKey{kv.key})) << "tier " << r.tier << " state " << kv.key;
         ++seen;
       }
     EXPECT_EQ(seen, all.size());

@@ -127,7 +127,7 @@ TEST(OstleMiniPublished, EngineMatchesThePlainFixpointSolver) {
   const auto solved = zermelo::load_values(zermelo::solve_retrograde(*g, o).values_path);
   ASSERT_EQ(solved.size(), plain.keys.size());
   for (std::size_t i = 0; i < solved.size(); ++i) {
-    ASSERT_EQ(solved[i].key, plain.keys[i]);
+    ASSERT_EQ(zermelo::StateKey{solved[i].key}, plain.keys[i]);
     ASSERT_EQ(zermelo::Value::from_raw(solved[i].value), plain.values[i])
         << g->render(solved[i].key);
   }

@@ -323,7 +323,7 @@ void expect_engine_matches_plain_solver(const std::string& variant, bool tiers, 
   auto expect_same = [&](const std::vector<KeyValue>& values, const std::string& how) {
     ASSERT_EQ(values.size(), plain.keys.size()) << variant << " " << how;
     for (std::size_t i = 0; i < values.size(); ++i) {
-      ASSERT_EQ(values[i].key, plain.keys[i]) << variant << " " << how;
+      ASSERT_EQ(StateKey{values[i].key}, plain.keys[i]) << variant << " " << how;
       ASSERT_EQ(Value::from_raw(values[i].value), plain.values[i])
           << variant << " " << how << ": engine " << Value::from_raw(values[i].value).to_string() << ", plain "
           << plain.values[i].to_string() << "\n" << g->render(values[i].key);

@@ -2,7 +2,9 @@
 // database): `serve_latency WORK_DIR [CLICKS] [SEED]` serves WORK_DIR on a free port of
 // 127.0.0.1, then plays CLICKS random moves from the start over HTTP, as the page does (one
 // GET /api/position?key=N a click: the state, its picture, every move's value), going back to
-// the start at the end of a game, and prints the latency percentiles of the clicks.
+// the start at the end of a game, and prints the latency percentiles of the clicks. START (default
+// `start`) is where each walk begins: a state of the solved tier, for a work dir of one tier.
+// Only moves into solved tiers are followed.
 #include <httplib.h>
 
 #include <algorithm>
@@ -20,7 +22,7 @@
 int main(int argc, char** argv) {
   using namespace zermelo;
   if (argc < 2) {
-    std::cerr << "usage: serve_latency WORK_DIR [CLICKS] [SEED]\n";
+    std::cerr << "usage: serve_latency WORK_DIR [CLICKS] [SEED] [START]\n";
     return 2;
   }
   const std::size_t clicks = argc > 2 ? std::stoul(argv[2]) : 1000;
@@ -37,7 +39,8 @@ int main(int argc, char** argv) {
       std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - opened).count();
 
   std::vector<double> ms;
-  std::string next = "/api/position?state=start";
+  const std::string start = "/api/position?state=" + std::string(argc > 4 ? argv[4] : "start");
+  std::string next = start;
   for (std::size_t i = 0; i < clicks; ++i) {
     const auto t0 = std::chrono::steady_clock::now();
     auto res = client.Get(next.c_str());
@@ -45,14 +48,17 @@ int main(int argc, char** argv) {
         std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
     if (!res || res->status != 200) {
       std::cerr << "serve_latency: " << next << ": " << (res ? res->body : "no answer") << "\n";
+      server.stop();
+      serving.join();
       return 1;
     }
     const auto pos = nlohmann::json::parse(res->body);
     std::vector<std::uint64_t> playable;
     for (auto& m : pos["moves"])
-      if (!m["key"].is_null()) playable.push_back(m["key"]);
+      if (!m["key"].is_null() && m.value("outcome", "unknown") != "unknown")
+        playable.push_back(m["key"]);
     next = playable.empty()
-               ? "/api/position?state=start"
+               ? start
                : "/api/position?key=" + std::to_string(playable[rng() % playable.size()]);
   }
   server.stop();

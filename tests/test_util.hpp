@@ -9,6 +9,14 @@
 #include <string>
 #include <unistd.h>
 
+// A test of scale rather than of code paths the smaller tests miss: under the sanitizers (about
+// 5x slower) it would cost CI minutes, so it runs in the Release configuration only.
+#ifdef ZERMELO_SANITIZED
+#define ZERMELO_RELEASE_ONLY_SCALE_TEST() GTEST_SKIP() << "a test of scale: Release only"
+#else
+#define ZERMELO_RELEASE_ONLY_SCALE_TEST() static_cast<void>(0)
+#endif
+
 namespace zermelo::testing {
 
 class ScratchDir {

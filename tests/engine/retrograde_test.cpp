@@ -175,6 +175,7 @@ std::string cli_digest(const std::string& args, int* exit_code = nullptr) {
 }
 
 TEST(RetrogradeResume, KilledAfterAStageResumesToTheSameDigest) {
+  ZERMELO_RELEASE_ONLY_SCALE_TEST();
   testing::ScratchDir dir;
   std::string reference = cli_digest("--work-dir " + (dir / "ref") + " solve nim 4x7");
   ASSERT_EQ(reference.size(), 16u);

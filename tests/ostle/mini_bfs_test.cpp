@@ -93,6 +93,7 @@ void expect_levels(const std::string& variant, const Search& s) {
 }
 
 TEST(OstleMiniBfs, LevelsOfBothReadingsMatchAPlainSearch) {
+  ZERMELO_RELEASE_ONLY_SCALE_TEST();
   for (const char* v : {"3x3:p3", "3x4:p2", "4x3:p2"}) {
     for (bool published : {false, true}) {
       expect_levels(v, Search{published, false, false});

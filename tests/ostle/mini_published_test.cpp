@@ -79,6 +79,7 @@ TEST(OstleMiniPublished, StatesAreThoseSomeMoveProducesUpToSymmetry) {
 // Each state's children: every legal move but its forbidden one, each leading to the state the
 // plain rule gives; moves that end the game agree in value.
 TEST(OstleMiniPublished, ChildrenFollowTheSymmetryClassRule) {
+  ZERMELO_RELEASE_ONLY_SCALE_TEST();
   for (const char* v : {"3x3:p3", "3x4:p2"}) {
     const auto r = zermelo::ostle::mini::Rules::from_variant(v);
     auto g = published_game(v);

@@ -239,6 +239,7 @@ std::string first_of(const std::set<std::string>& a, const std::set<std::string>
 // A state exists exactly when some move produces it: in particular (board, none) only when some
 // move into the board leaves nothing to undo. The rest of the boards' "none" states are counted.
 TEST(OstleMiniGame, StatesAreExactlyThoseSomeMoveProduces) {
+  ZERMELO_RELEASE_ONLY_SCALE_TEST();
   std::size_t orphans = 0;
   for (const char* v : {"3x3:p2", "3x3:p3", "3x4:p2", "4x3:p2", "3x4:p3"}) {
     const Rules r = Rules::from_variant(v);

@@ -145,6 +145,7 @@ void expect_puzzles_match(const std::string& variant, const std::string& reading
 }
 
 TEST(OstlePuzzles, MatchTheBruteForceOnSmallBoards) {
+  ZERMELO_RELEASE_ONLY_SCALE_TEST();
   expect_puzzles_match("3x3:p3", "");
   expect_puzzles_match("3x3:p3", "reference");
 }

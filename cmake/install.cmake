@@ -10,7 +10,7 @@ include(GNUInstallDirs)
 include(CMakePackageConfigHelpers)
 
 add_library(zermelo_shared SHARED)
-target_link_libraries(zermelo_shared PRIVATE zermelo_lib)
+zermelo_link_layers(zermelo_shared EXCEPT zermelo_serve)
 target_include_directories(zermelo_shared INTERFACE
   $<BUILD_INTERFACE:${PROJECT_SOURCE_DIR}/include> $<INSTALL_INTERFACE:${CMAKE_INSTALL_INCLUDEDIR}>)
 target_compile_features(zermelo_shared INTERFACE cxx_std_20)

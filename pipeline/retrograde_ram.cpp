@@ -6,7 +6,9 @@
 #include <map>
 #include <stdexcept>
 
+#include "pipeline/values_tally.hpp"
 #include "zermelo/engine/retrograde.hpp"
+#include "zermelo/engine/values_run.hpp"
 #include "zermelo/io/run_file.hpp"
 
 namespace zermelo {
@@ -81,26 +83,17 @@ SolveResult solve_retrograde_in_ram(const Game& game, const SolveOptions& opt) {
       break;
   }
 
-  SolveResult r;
   std::filesystem::create_directories(opt.job_dir);
-  r.values_path = opt.job_dir + "/values-" + opt.tier + ".run";
-  RunOptions o;
-  o.record_type = "values";
-  o.record_size = sizeof(KeyValue);
-  o.sort_key = "key asc";
-  o.delta_u64_keys = true;
-  RunWriter out(r.values_path, o);
+  const std::string values_path = opt.job_dir + "/" + values_run_name(opt.tier);
+  RunWriter out(values_path, values_run_options());
+  ValuesTally tally;
   for (std::size_t i = 0; i < n; ++i) {
-    Value v = value[i].is_known() ? value[i] : Value::draw();
+    const Value v = value[i].is_known() ? value[i] : Value::draw();
     out.push(KeyValue{keys[i], v.raw()});
-    if (v.is_draw()) ++r.draws;
-    else {
-      (v.is_win() ? r.wins : r.losses)++;
-      r.by_plies[v.plies()]++;
-      if (v.plies() > r.longest || (v.plies() == r.longest && r.longest_key == 0)) r.longest = v.plies(), r.longest_key = keys[i];
-    }
+    tally.add(keys[i], v);
   }
-  r.states = n;
+  SolveResult r = tally.result();
+  r.values_path = values_path;
   r.levels = d + 1;
   r.digest = out.finish().digest_hex();
   return r;

@@ -3,21 +3,17 @@
 
 #include <algorithm>
 #include <array>
-#include <cctype>
 #include <filesystem>
 #include <vector>
 
+#include "pipeline/stage_name.hpp"
 #include "zermelo/engine/values_run.hpp"
 
 namespace zermelo::retro {
 namespace fs = std::filesystem;
 namespace {
 
-// A name: `stem` alone, or `stem-<n>` when numbered.
-struct Name {
-  std::string_view stem;
-  bool numbered;
-};
+using Name = NumberedName;
 
 constexpr std::array<std::pair<Stage::Kind, Name>, 7> kStages{{
     {Stage::Kind::enumerate, {"enumerate", false}},
@@ -58,23 +54,6 @@ const auto& lookup(const Table& table, Key key) {
   return std::find_if(table.begin(), table.end(), [&](auto& e) { return e.first == key; })->second;
 }
 
-std::string spell(const Name& name, std::uint64_t n) {
-  std::string s(name.stem);
-  return name.numbered ? s + "-" + std::to_string(n) : s;
-}
-
-// The number of `text` if it is `name` spelled with one (or `name` itself when not numbered).
-std::optional<std::uint64_t> read(const Name& name, std::string_view text) {
-  if (!name.numbered) return text == name.stem ? std::optional<std::uint64_t>(0) : std::nullopt;
-  if (text.size() <= name.stem.size() + 1 || text.substr(0, name.stem.size()) != name.stem ||
-      text[name.stem.size()] != '-')
-    return std::nullopt;
-  const std::string_view digits = text.substr(name.stem.size() + 1);
-  if (!std::all_of(digits.begin(), digits.end(), [](char c) { return std::isdigit(c) != 0; }))
-    return std::nullopt;
-  return std::stoull(std::string(digits));
-}
-
 // A run's file name: the run's name, ".run", and ".tmp" while it is being written.
 bool is_working_run(std::string_view file) {
   auto strip = [&](std::string_view suffix) {
@@ -84,21 +63,21 @@ bool is_working_run(std::string_view file) {
   };
   strip(".tmp");
   return strip(".run") &&
-         std::any_of(kRuns.begin(), kRuns.end(), [&](auto& r) { return read(r.second, file); });
+         std::any_of(kRuns.begin(), kRuns.end(), [&](auto& r) { return r.second.read(file); });
 }
 
 }  // namespace
 
-std::string Stage::name() const { return spell(lookup(kStages, kind), n); }
+std::string Stage::name() const { return lookup(kStages, kind).spell(n); }
 
 std::optional<Stage> Stage::parse(std::string_view name) {
   for (const auto& [kind, spelling] : kStages)
-    if (const auto n = read(spelling, name)) return Stage{kind, *n};
+    if (const auto n = spelling.read(name)) return Stage{kind, *n};
   return std::nullopt;
 }
 
 std::string Layout::path(Run run, std::uint64_t n) const {
-  return dir_ + "/" + spell(lookup(kRuns, run), n) + ".run";
+  return dir_ + "/" + lookup(kRuns, run).spell(n) + ".run";
 }
 
 std::string Layout::scratch(Sorter sorter) const {

@@ -33,6 +33,14 @@ nlohmann::json bfs_identity(const Game& game, const BfsOptions& opt) {
   return id;
 }
 
+std::vector<StateKey> deepest_states(const std::string& deepest_run) {
+  RunReader last(deepest_run);
+  std::vector<StateKey> states;
+  StateKey s;
+  while (states.size() < 3 && last.next(s)) states.push_back(s);
+  return states;
+}
+
 BfsPlyLookup::BfsPlyLookup(const std::vector<std::string>& ply_runs) {
   for (const std::string& path : ply_runs) runs_.push_back(std::make_unique<RunReader>(path));
 }
@@ -171,9 +179,7 @@ class VisitedSearch {
     if (opt_.keep_plies)
       for (std::uint32_t p = 0; p <= d; ++p) res_.ply_runs.push_back(frontier_path(p));
     res_.visited_path = visited_path(d);
-    RunReader last(frontier_path(d));
-    StateKey s;
-    while (res_.deepest.size() < 3 && last.next(s)) res_.deepest.push_back(s);
+    res_.deepest = deepest_states(frontier_path(d));
     return res_;
   }
 

@@ -432,9 +432,7 @@ class Search {
     if (opt_.keep_plies)
       for (std::size_t p = 0; p < c.new_states.size(); ++p) res.ply_runs.push_back(frontier_path(static_cast<std::uint32_t>(p)));
     res.enumerated = res.states + res.unreached;
-    RunReader last(deepest);
-    StateKey s;
-    while (res.deepest.size() < 3 && last.next(s)) res.deepest.push_back(s);
+    res.deepest = deepest_states(deepest);
     return res;
   }
 

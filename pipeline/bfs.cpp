@@ -5,6 +5,7 @@
 #include <filesystem>
 
 #include "pipeline/bfs_unvisited.hpp"
+#include "pipeline/stage_name.hpp"
 #include "zermelo/io/run_file.hpp"
 #include "zermelo/pipeline/manifest.hpp"
 #include "zermelo/pipeline/solved_database.hpp"
@@ -32,6 +33,14 @@ nlohmann::json bfs_identity(const Game& game, const BfsOptions& opt) {
   return id;
 }
 
+std::vector<StateKey> deepest_states(const std::string& deepest_run) {
+  RunReader last(deepest_run);
+  std::vector<StateKey> states;
+  StateKey s;
+  while (states.size() < 3 && last.next(s)) states.push_back(s);
+  return states;
+}
+
 BfsPlyLookup::BfsPlyLookup(const std::vector<std::string>& ply_runs) {
   for (const std::string& path : ply_runs) runs_.push_back(std::make_unique<RunReader>(path));
 }
@@ -47,64 +56,111 @@ std::optional<std::uint32_t> BfsPlyLookup::ply_of(StateKey key) {
   return std::nullopt;
 }
 
-BfsResult breadth_first(const Game& game, const BfsOptions& opt) {
-  if (opt.all_states) return bfs::search_unvisited(game, opt);
-  Manifest manifest(opt.job_dir, "bfs", bfs_identity(game, opt));
-  manifest.describe("game", game_description(game));
-  auto visited_path = [&](std::uint32_t d) { return manifest.path("visited-" + std::to_string(d) + ".run"); };
-  auto frontier_path = [&](std::uint32_t d) { return manifest.path("frontier-" + std::to_string(d) + ".run"); };
-  auto stage = [](std::uint32_t d) { return "ply-" + std::to_string(d); };
-  BfsResult res;
+namespace {
 
-  // Resume at the last finished ply, or start from the start state.
-  std::uint32_t d = 0;
-  bool found = false;
-  for (auto& s : manifest.stages())
-    if (s.rfind("ply-", 0) == 0 && manifest.done(s)) d = static_cast<std::uint32_t>(std::stoul(s.substr(4))), found = true;
-  if (found) {
-    res.resumed = true;
-    auto f = manifest.facts(stage(d));
-    res.new_states = f["new_states"].get<std::vector<std::uint64_t>>();
-    res.edges = f["edges"], res.game_ending_moves = f["game_ending_moves"], res.terminal_states = f["terminal_states"];
-  } else {
-    StateKey s = game.start();
-    RunWriter v(visited_path(0), key_run()), fr(frontier_path(0), key_run());
-    v.push(s), fr.push(s);
-    res.new_states = {1};
-    manifest.record(stage(0), {v.finish(), fr.finish()},
-                    {{"new_states", res.new_states}, {"edges", 0}, {"game_ending_moves", 0}, {"terminal_states", 0}});
+// The numbered stages: the last ply found, and a ply's frontier kept (BfsOptions::keep_plies).
+constexpr NumberedName kPlyStage{"ply"}, kKeptPlyStage{"kept-ply"};
+
+// The search over the run of visited states: ply d's stage records V_d and F_d.
+class VisitedSearch {
+ public:
+  VisitedSearch(const Game& game, const BfsOptions& opt)
+      : game_(game), opt_(opt), manifest_(opt.job_dir, "bfs", bfs_identity(game, opt)) {
+    manifest_.describe("game", game_description(game));
   }
 
-  SortOptions so;
-  so.memory_bytes = opt.memory_bytes > (64ull << 20) ? opt.memory_bytes - (40ull << 20) : (24ull << 20);
-  so.threads = opt.threads;
-  so.scratch_dir = opt.job_dir + "/bfs.sort";
-  std::vector<Child> kids;
-  for (;; ++d) {
-    // Expand the frontier (its edges and terminal facts are counted here, once per state).
-    ExternalSorter<std::uint64_t> next(so);
-    {
-      RunReader fr(frontier_path(d));
-      Progress bar("bfs ply " + std::to_string(d + 1), fr.size());
-      StateKey s;
-      while (fr.next(s)) {
-        const bool decided = game.terminal_value(s).is_known();
-        if (decided) ++res.terminal_states;
-        if ((!decided || opt.expand_decided) && d < opt.max_ply) {
-          game.successors(s, kids);
-          for (auto& c : kids) {
-            if (c.is_terminal()) ++res.game_ending_moves;
-            else ++res.edges, next.push(c.key);
-          }
-        }
-        bar.add(1);
-      }
+  BfsResult run() {
+    std::uint32_t d = resume_or_start();
+    while (next_ply(d)) ++d;
+    return finished(d);
+  }
+
+ private:
+  std::string visited_path(std::uint32_t d) const {
+    return manifest_.path("visited-" + std::to_string(d) + ".run");
+  }
+  std::string frontier_path(std::uint32_t d) const {
+    return manifest_.path("frontier-" + std::to_string(d) + ".run");
+  }
+  nlohmann::json counts() const {
+    return {{"new_states", res_.new_states}, {"edges", res_.edges},
+            {"game_ending_moves", res_.game_ending_moves},
+            {"terminal_states", res_.terminal_states}};
+  }
+
+  // The last finished ply, or ply 0 (the start state) recorded now.
+  std::uint32_t resume_or_start() {
+    std::optional<std::uint32_t> last;
+    for (auto& s : manifest_.stages())
+      if (const auto p = kPlyStage.read(s); p && manifest_.done(s))
+        last = static_cast<std::uint32_t>(*p);
+    if (last) {
+      res_.resumed = true;
+      auto f = manifest_.facts(kPlyStage.spell(*last));
+      res_.new_states = f["new_states"].get<std::vector<std::uint64_t>>();
+      res_.edges = f["edges"], res_.game_ending_moves = f["game_ending_moves"];
+      res_.terminal_states = f["terminal_states"];
+      return *last;
     }
-    if (next.size() == 0) break;
+    const StateKey s = game_.start();
+    RunWriter v(visited_path(0), key_run()), fr(frontier_path(0), key_run());
+    v.push(s), fr.push(s);
+    res_.new_states = {1};
+    manifest_.record(kPlyStage.spell(0), {v.finish(), fr.finish()}, counts());
+    return 0;
+  }
+
+  SortOptions sort_options() const {
+    SortOptions so;
+    const std::uint64_t memory = opt_.memory_bytes;
+    so.memory_bytes = memory > (64ull << 20) ? memory - (40ull << 20) : (24ull << 20);
+    so.threads = opt_.threads;
+    so.scratch_dir = opt_.job_dir + "/bfs.sort";
+    return so;
+  }
+
+  // Ply d+1 from ply d; false when it has no new state (ply d's runs are the result).
+  bool next_ply(std::uint32_t d) {
+    ExternalSorter<std::uint64_t> next(sort_options());
+    expand(d, next);
+    if (next.size() == 0) return false;
     next.sort();
-    // New = sorted unique successors not yet visited; visited' = visited ∪ new.
-    RunReader visited(visited_path(d));
     RunWriter nv(visited_path(d + 1), key_run()), nf(frontier_path(d + 1), key_run());
+    const std::uint64_t fresh = merge(d, next, nv, nf);
+    if (fresh == 0) return false;
+    res_.new_states.push_back(fresh);
+    if (opt_.keep_plies)  // before ply d is forgotten
+      manifest_.record(kKeptPlyStage.spell(d), {inspect_run(frontier_path(d))});
+    manifest_.record(kPlyStage.spell(d + 1), {nv.finish(), nf.finish()}, counts());
+    manifest_.erase(kPlyStage.spell(d));
+    std::filesystem::remove(visited_path(d));
+    if (!opt_.keep_plies) std::filesystem::remove(frontier_path(d));
+    return true;
+  }
+
+  // The successors of F_d into `next`; its edges and terminal facts are counted here, once.
+  void expand(std::uint32_t d, ExternalSorter<std::uint64_t>& next) {
+    RunReader fr(frontier_path(d));
+    Progress bar("bfs ply " + std::to_string(d + 1), fr.size());
+    StateKey s;
+    while (fr.next(s)) {
+      const bool decided = game_.terminal_value(s).is_known();
+      if (decided) ++res_.terminal_states;
+      if ((!decided || opt_.expand_decided) && d < opt_.max_ply) {
+        game_.successors(s, kids_);
+        for (auto& c : kids_) {
+          if (c.is_terminal()) ++res_.game_ending_moves;
+          else ++res_.edges, next.push(c.key);
+        }
+      }
+      bar.add(1);
+    }
+  }
+
+  // New = sorted unique successors not yet visited; visited' = visited ∪ new. Returns |new|.
+  std::uint64_t merge(std::uint32_t d, ExternalSorter<std::uint64_t>& next, RunWriter& nv,
+                      RunWriter& nf) {
+    RunReader visited(visited_path(d));
     std::uint64_t v = 0, k, prev = 0, fresh = 0;
     bool has_v = visited.next(v), first = true;
     while (next.next(k)) {
@@ -115,27 +171,30 @@ BfsResult breadth_first(const Game& game, const BfsOptions& opt) {
       nv.push(k), nf.push(k), ++fresh;
     }
     while (has_v) nv.push(v), has_v = visited.next(v);
-    if (fresh == 0) {
-      // Nothing new: the search is over; keep ply d's runs as the result.
-      break;
-    }
-    res.new_states.push_back(fresh);
-    if (opt.keep_plies) manifest.record("kept-" + stage(d), {inspect_run(frontier_path(d))});  // before ply d is forgotten
-    manifest.record(stage(d + 1), {nv.finish(), nf.finish()},
-                    {{"new_states", res.new_states}, {"edges", res.edges}, {"game_ending_moves", res.game_ending_moves},
-                     {"terminal_states", res.terminal_states}});
-    manifest.erase(stage(d));
-    std::filesystem::remove(visited_path(d));
-    if (!opt.keep_plies) std::filesystem::remove(frontier_path(d));
+    return fresh;
   }
-  for (auto x : res.new_states) res.states += x;
-  if (opt.keep_plies)
-    for (std::uint32_t p = 0; p <= d; ++p) res.ply_runs.push_back(frontier_path(p));
-  res.visited_path = visited_path(d);
-  RunReader last(frontier_path(d));
-  StateKey s;
-  while (res.deepest.size() < 3 && last.next(s)) res.deepest.push_back(s);
-  return res;
+
+  BfsResult finished(std::uint32_t d) {
+    for (auto x : res_.new_states) res_.states += x;
+    if (opt_.keep_plies)
+      for (std::uint32_t p = 0; p <= d; ++p) res_.ply_runs.push_back(frontier_path(p));
+    res_.visited_path = visited_path(d);
+    res_.deepest = deepest_states(frontier_path(d));
+    return res_;
+  }
+
+  const Game& game_;
+  const BfsOptions& opt_;
+  Manifest manifest_;
+  BfsResult res_;
+  std::vector<Child> kids_;
+};
+
+}  // namespace
+
+BfsResult breadth_first(const Game& game, const BfsOptions& opt) {
+  if (opt.all_states) return bfs::search_unvisited(game, opt);
+  return VisitedSearch(game, opt).run();
 }
 
 }  // namespace zermelo

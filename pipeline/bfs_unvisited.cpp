@@ -9,14 +9,14 @@
 // the states the start never reaches.
 #include "pipeline/bfs_unvisited.hpp"
 
-#include <omp.h>
-
 #include <algorithm>
 #include <filesystem>
 #include <memory>
 #include <stdexcept>
 
 #include "pipeline/group_expansions.hpp"
+#include "pipeline/parallel_for.hpp"
+#include "pipeline/stage_name.hpp"
 #include "pipeline/unvisited_filter.hpp"
 #include "zermelo/io/run_file.hpp"
 #include "zermelo/pipeline/manifest.hpp"
@@ -43,6 +43,9 @@ RunOptions key_run(std::uint32_t block_bytes) {
   o.block_bytes = block_bytes;
   return o;
 }
+
+// The numbered stages: the last ply found, and a ply's frontier kept (BfsOptions::keep_plies).
+constexpr NumberedName kPlyStage{"ply"}, kKeptPlyStage{"kept-ply"};
 
 // The counts a search carries from ply to ply (a stage's facts).
 struct Counts {
@@ -78,9 +81,10 @@ class Search {
     std::uint32_t d = 0;  // the ply to find next
     Counts c;
     for (auto& s : manifest_.stages())
-      if (s.rfind("ply-", 0) == 0 && manifest_.done(s)) d = static_cast<std::uint32_t>(std::stoul(s.substr(4))) + 1;
+      if (const auto p = kPlyStage.read(s); p && manifest_.done(s))
+        d = static_cast<std::uint32_t>(*p) + 1;
     const bool resumed = d > 0;
-    if (resumed) c = Counts::from(manifest_.facts("ply-" + std::to_string(d - 1)));
+    if (resumed) c = Counts::from(manifest_.facts(kPlyStage.spell(d - 1)));
     else enumerate_all();
     while (ply(d, c) > 0) ++d;
     return finished(c, resumed);
@@ -180,19 +184,7 @@ class Search {
 
   // Ply d: F_d and U_{d+1} from the successors of F_{d-1}. Returns |F_d|.
   std::uint64_t ply(std::uint32_t d, Counts& c) {
-    std::uint64_t budget = opt_.memory_bytes > kPassOverhead ? opt_.memory_bytes - kPassOverhead : 0;
-    if (!expansions_ && opt_.group_moves && d > 0 && game_.states_share_group_moves()) {
-      if (auto groups = UnvisitedFilter::all_groups(game_); groups && GroupExpansions::bytes_for(*groups) <= budget / 2)
-        expansions_ = std::make_unique<GroupExpansions>(*groups);
-    }
-    if (expansions_) budget -= expansions_->bytes();
-    if (!filter_ && opt_.group_filter && d > 0) {
-      if (auto groups = UnvisitedFilter::all_groups(game_)) {
-        if (unsigned bits = UnvisitedFilter::bits_that_fit(groups->size(), budget * 3 / 8))
-          filter_ = std::make_unique<UnvisitedFilter>(game_, *groups, bits, unvisited_path(d));
-      }
-    }
-    if (filter_) budget -= filter_->bytes(), c.filter_bits = filter_->bits_per_group();
+    const std::uint64_t budget = budget_beside_records(d, c);
     SortOptions so = sort_options(std::max<std::uint64_t>(budget, 24ull << 20));
     so.unique = true;
     ExternalSorter<StateKey> next(so);
@@ -205,29 +197,80 @@ class Search {
     RunWriter frontier(frontier_path(d), key_run(opt_.block_bytes));
     const std::uint64_t copied = merge(d, next, in, out, frontier);
     const RunInfo u = out.finish(), f = frontier.finish();
-    if (d == 0 && f.record_count == 0) throw std::logic_error(game_.name() + ": the start state is not among the enumerated states");
-    Progress::note("ply " + std::to_string(d) + ": " + std::to_string(f.record_count) + " new states; " +
-                   std::to_string(next.size()) + " successors sorted, " + std::to_string(c.filtered) +
-                   " dropped by the filter and " + std::to_string(c.keyless) + " left unkeyed so far; " + std::to_string(u.record_count) + " unvisited (" + std::to_string(copied) +
-                   " in blocks copied untouched)");
-    if (f.record_count == 0) {  // nothing new: F_{d-1} is the deepest ply, U_d what is never reached
-      fs::remove(frontier_path(d));
-      fs::remove(unvisited_path(d + 1));
-      manifest_.record("done", {inspect_run(unvisited_path(d)), inspect_run(frontier_path(d - 1))}, c.json());
-      forget_plies();
-      return 0;
-    }
+    if (d == 0 && f.record_count == 0)
+      throw std::logic_error(game_.name() + ": the start state is not among the enumerated states");
+    report_ply(d, c, next.size(), u.record_count, f.record_count, copied);
+    if (f.record_count == 0) return record_done(d, c);
     c.new_states.push_back(f.record_count);
-    if (d > 0 && opt_.keep_plies) manifest_.record("kept-ply-" + std::to_string(d - 1), {inspect_run(frontier_path(d - 1))});
-    manifest_.record("ply-" + std::to_string(d), {u, f}, c.json());
+    record_ply(d, u, f, c);
+    return f.record_count;
+  }
+
+  // The sorter's budget beside the group record and the filter, made here once a search when
+  // the game numbers its groups and they fit.
+  std::uint64_t budget_beside_records(std::uint32_t d, Counts& c) {
+    std::uint64_t budget = opt_.memory_bytes > kPassOverhead ? opt_.memory_bytes - kPassOverhead : 0;
+    if (!expansions_ && opt_.group_moves && d > 0 && game_.states_share_group_moves()) {
+      if (auto groups = UnvisitedFilter::all_groups(game_);
+          groups && GroupExpansions::bytes_for(*groups) <= budget / 2)
+        expansions_ = std::make_unique<GroupExpansions>(*groups);
+    }
+    if (expansions_) budget -= expansions_->bytes();
+    if (!filter_ && opt_.group_filter && d > 0) {
+      if (auto groups = UnvisitedFilter::all_groups(game_)) {
+        if (unsigned bits = UnvisitedFilter::bits_that_fit(groups->size(), budget * 3 / 8))
+          filter_ = std::make_unique<UnvisitedFilter>(game_, *groups, bits, unvisited_path(d));
+      }
+    }
+    if (filter_) budget -= filter_->bytes(), c.filter_bits = filter_->bits_per_group();
+    return budget;
+  }
+
+  void report_ply(std::uint32_t d, const Counts& c, std::uint64_t sorted, std::uint64_t unvisited,
+                  std::uint64_t found, std::uint64_t copied) {
+    Progress::note("ply " + std::to_string(d) + ": " + std::to_string(found) + " new states; " +
+                   std::to_string(sorted) + " successors sorted, " + std::to_string(c.filtered) +
+                   " dropped by the filter and " + std::to_string(c.keyless) +
+                   " left unkeyed so far; " + std::to_string(unvisited) + " unvisited (" +
+                   std::to_string(copied) + " in blocks copied untouched)");
+  }
+
+  // Nothing new at ply d: F_{d-1} is the deepest ply, U_d what is never reached.
+  std::uint64_t record_done(std::uint32_t d, const Counts& c) {
+    fs::remove(frontier_path(d));
+    fs::remove(unvisited_path(d + 1));
+    manifest_.record("done", {inspect_run(unvisited_path(d)), inspect_run(frontier_path(d - 1))},
+                     c.json());
+    forget_plies();
+    return 0;
+  }
+
+  // Ply d's outputs (U_{d+1}, F_d) supersede ply d-1's.
+  void record_ply(std::uint32_t d, const RunInfo& u, const RunInfo& f, const Counts& c) {
+    if (d > 0 && opt_.keep_plies)
+      manifest_.record(kKeptPlyStage.spell(d - 1), {inspect_run(frontier_path(d - 1))});
+    manifest_.record(kPlyStage.spell(d), {u, f}, c.json());
     if (d > 0) {
-      manifest_.erase("ply-" + std::to_string(d - 1));
+      manifest_.erase(kPlyStage.spell(d - 1));
       if (!opt_.keep_plies) fs::remove(frontier_path(d - 1));
     }
     else manifest_.erase("states");
     fs::remove(unvisited_path(d));
-    return f.record_count;
   }
+
+  // What one thread's share of a batch gives, added to the counts after the batch.
+  struct Expanded {
+    std::vector<StateKey> keys;
+    std::uint64_t edges = 0, ending = 0, terminal = 0, filtered = 0, keyless = 0;
+  };
+
+  // A batch of F_p: keys[runs[r], runs[r + 1]) is one group's states (or one state).
+  struct Batch {
+    std::vector<StateKey> keys;
+    std::vector<std::uint64_t> slots;
+    std::vector<std::size_t> runs;
+    std::size_t run_count() const { return runs.size() - 1; }
+  };
 
   // The successors of F_p into `next`, on all threads; counts F_p's edges and terminal states.
   // With the group record, a batch is cut into runs of one group's states, each run expanded in
@@ -235,112 +278,91 @@ class Search {
   void expand(std::uint32_t p, ExternalSorter<StateKey>& next, Counts& c) {
     RunReader frontier(frontier_path(p));
     Progress bar("ply " + std::to_string(p + 1) + " successors", frontier.size());
-    const int T = static_cast<int>(std::max(1u, opt_.threads));
     const bool expand_moves = p < opt_.max_ply;
-    struct PerThread {
-      std::vector<StateKey> keys;
-      std::uint64_t edges = 0, ending = 0, terminal = 0, filtered = 0, keyless = 0;
-      bool too_many_moves = false;
-    };
-    std::vector<PerThread> out(static_cast<std::size_t>(T));
-    std::vector<StateKey> batch;
-    std::vector<std::uint64_t> slots;
-    std::vector<std::size_t> runs;  // batch[runs[r], runs[r + 1]) is one group's (or one state)
-    for (;;) {
-      batch.clear(), slots.clear(), runs.clear();
-      StateKey s;
-      while (batch.size() < kBatch && frontier.next(s)) {
-        const std::uint64_t slot = expansions_ ? game_.group_slot(s) : batch.size();
-        if (slots.empty() || slot != slots.back()) runs.push_back(batch.size());
-        batch.push_back(s), slots.push_back(slot);
-      }
-      if (batch.empty()) break;
-      runs.push_back(batch.size());
-      const std::size_t run_count = runs.size() - 1;
-#pragma omp parallel num_threads(T)
-      {
-        PerThread& mine = out[static_cast<std::size_t>(omp_get_thread_num())];
-        std::vector<Child> kids;
-#pragma omp for schedule(dynamic, 256)
-        for (std::size_t r = 0; r < run_count; ++r)
-          for (std::size_t i = runs[r]; i < runs[r + 1]; ++i) {
-            if (game_.terminal_value(batch[i]).is_known()) {
-              ++mine.terminal;
-              if (!opt_.expand_decided) continue;
-            }
-            if (!expand_moves) continue;
-            if (expansions_ && expansions_->covers(slots[i])) {
-              const int lacked = game_.successors_keyed_except(batch[i], expansions_->taken(slots[i]), kids);
-              if (lacked >= 64) mine.too_many_moves = true;  // reported after the parallel region
-              else expansions_->expanded(slots[i], lacked);
-            } else {
-              game_.successors(batch[i], kids);
-            }
-            for (const Child& k : kids) {
-              if (k.is_terminal()) {
-                ++mine.ending;
-                continue;
-              }
-              ++mine.edges;
-              if (k.key == Child::kNoKey) ++mine.keyless;
-              else if (filter_ && !filter_->may_be_unvisited(k.key)) ++mine.filtered;
-              else mine.keys.push_back(k.key);
-            }
-          }
-      }
-      for (PerThread& t : out) {
-        if (t.too_many_moves) throw std::logic_error(game_.name() + ": a group has 64 moves or more");
-        for (StateKey k : t.keys) next.push(k);
-        t.keys.clear();
-        c.edges += t.edges, c.game_ending_moves += t.ending, c.terminal_states += t.terminal, c.filtered += t.filtered;
-        c.keyless += t.keyless;
-        t.edges = t.ending = t.terminal = t.filtered = t.keyless = 0;
-      }
-      bar.add(batch.size());
+    std::vector<Expanded> out(worker_count(opt_.threads));
+    Batch b;
+    while (next_batch(frontier, b)) {
+      parallel_for<std::vector<Child>>(
+          opt_.threads, b.run_count(), 256,
+          [&](std::size_t t, std::size_t r, std::vector<Child>& kids) {
+            for (std::size_t i = b.runs[r]; i < b.runs[r + 1]; ++i)
+              expand_state(b.keys[i], b.slots[i], expand_moves, out[t], kids);
+          });
+      for (Expanded& e : out) add(e, next, c);
+      bar.add(b.keys.size());
     }
   }
 
+  // Up to kBatch states of the frontier, in runs of one group; false when none are left.
+  bool next_batch(RunReader& frontier, Batch& b) const {
+    b.keys.clear(), b.slots.clear(), b.runs.clear();
+    StateKey s;
+    while (b.keys.size() < kBatch && frontier.next(s)) {
+      const std::uint64_t slot = expansions_ ? game_.group_slot(s) : b.keys.size();
+      if (b.slots.empty() || slot != b.slots.back()) b.runs.push_back(b.keys.size());
+      b.keys.push_back(s), b.slots.push_back(slot);
+    }
+    b.runs.push_back(b.keys.size());
+    return !b.keys.empty();
+  }
+
+  void expand_state(StateKey s, std::uint64_t slot, bool expand_moves, Expanded& mine,
+                    std::vector<Child>& kids) const {
+    if (game_.terminal_value(s).is_known()) {
+      ++mine.terminal;
+      if (!opt_.expand_decided) return;
+    }
+    if (!expand_moves) return;
+    if (expansions_ && expansions_->covers(slot)) {
+      const int lacked = game_.successors_keyed_except(s, expansions_->taken(slot), kids);
+      if (lacked >= 64) throw std::logic_error(game_.name() + ": a group has 64 moves or more");
+      expansions_->expanded(slot, lacked);
+    } else {
+      game_.successors(s, kids);
+    }
+    for (const Child& k : kids) {
+      if (k.is_terminal()) {
+        ++mine.ending;
+        continue;
+      }
+      ++mine.edges;
+      if (k.key == Child::kNoKey) ++mine.keyless;
+      else if (filter_ && !filter_->may_be_unvisited(k.key)) ++mine.filtered;
+      else mine.keys.push_back(k.key);
+    }
+  }
+
+  static void add(Expanded& e, ExternalSorter<StateKey>& next, Counts& c) {
+    for (StateKey k : e.keys) next.push(k);
+    c.edges += e.edges, c.game_ending_moves += e.ending, c.terminal_states += e.terminal;
+    c.filtered += e.filtered, c.keyless += e.keyless;
+    e = Expanded{std::move(e.keys)};
+    e.keys.clear();
+  }
+
+  // The sorted successors, the next one at hand.
+  struct Successors {
+    ExternalSorter<StateKey>& sorted;
+    StateKey m = 0;
+    bool has = false;
+    void advance() { has = sorted.next(m); }
+  };
+
   // Merge-joins the sorted successors with U_d: found keys go to F_d, the rest to U_{d+1}.
   // Blocks of U_d that no successor reaches are copied as stored. Returns the states so copied.
-  std::uint64_t merge(std::uint32_t d, ExternalSorter<StateKey>& next, RunReader& in, RunWriter& out, RunWriter& frontier) {
-    std::uint64_t copied = 0;
-    StateKey m = 0;
-    bool has_m = next.next(m);
+  std::uint64_t merge(std::uint32_t d, ExternalSorter<StateKey>& next, RunReader& in,
+                      RunWriter& out, RunWriter& frontier) {
+    Successors succ{next};
+    succ.advance();
     Progress bar("ply " + std::to_string(d) + " merge", in.size());
-    const bool copy_blocks = out.can_take_blocks_of(in.info());
-    const auto& blocks = in.info().blocks;
+    std::uint64_t copied = 0;
     std::vector<std::byte> stored;
     for (;;) {
-      while (copy_blocks && in.at_block_end() && in.next_block_index() < blocks.size()) {
-        const std::size_t b = in.next_block_index();
-        const StateKey end = b + 1 < blocks.size() ? blocks[b + 1].first_key : ~StateKey{0};
-        while (has_m && m < blocks[b].first_key) has_m = next.next(m);  // to visited states
-        in.will_copy_blocks_below(has_m ? std::optional<StateKey>(m) : std::nullopt);  // not decoded ahead
-        if (has_m && m < end) break;
-        if (out.pending_records() != 0 && out.pending_records() < out.block_records() / 2) break;  // blocks stay large
-        in.read_stored_block(stored);
-        out.append_stored_block(blocks[b], stored);
-        if (filter_) filter_->copied_block(blocks[b].first_key);
-        const std::uint64_t records = blocks[b].raw_bytes / sizeof(StateKey);
-        copied += records;
-        bar.add(records);
-      }
+      copied += copy_untouched_blocks(succ, in, out, stored, bar);
       const void* span;
       const std::size_t n = in.next_span(&span, 1u << 16);
       if (n == 0) break;
-      const auto* keys = static_cast<const StateKey*>(span);
-      std::size_t kept_from = 0;  // keys[kept_from, i) stay unvisited: appended at once
-      for (std::size_t i = 0; i < n; ++i) {
-        while (has_m && m < keys[i]) has_m = next.next(m);
-        const bool found = has_m && m == keys[i];
-        if (filter_) filter_->decoded(keys, i, found);
-        if (!found) continue;
-        out.append_many(keys + kept_from, i - kept_from);
-        kept_from = i + 1;
-        frontier.push(keys[i]);
-        has_m = next.next(m);
-      }
-      out.append_many(keys + kept_from, n - kept_from);
+      merge_span(static_cast<const StateKey*>(span), n, succ, out, frontier);
       bar.add(n);
     }
     if (filter_) filter_->end_of_run();
@@ -348,9 +370,51 @@ class Search {
     return copied;
   }
 
+  // The blocks ahead that no successor reaches, copied as stored; returns their states.
+  std::uint64_t copy_untouched_blocks(Successors& succ, RunReader& in, RunWriter& out,
+                                      std::vector<std::byte>& stored, Progress& bar) {
+    if (!out.can_take_blocks_of(in.info())) return 0;
+    const auto& blocks = in.info().blocks;
+    std::uint64_t copied = 0;
+    while (in.at_block_end() && in.next_block_index() < blocks.size()) {
+      const std::size_t b = in.next_block_index();
+      const StateKey end = b + 1 < blocks.size() ? blocks[b + 1].first_key : ~StateKey{0};
+      while (succ.has && succ.m < blocks[b].first_key) succ.advance();  // to visited states
+      // Not decoded ahead: the blocks below the next successor.
+      in.will_copy_blocks_below(succ.has ? std::optional<StateKey>(succ.m) : std::nullopt);
+      if (succ.has && succ.m < end) break;
+      if (out.pending_records() != 0 && out.pending_records() < out.block_records() / 2)
+        break;  // blocks stay large
+      in.read_stored_block(stored);
+      out.append_stored_block(blocks[b], stored);
+      if (filter_) filter_->copied_block(blocks[b].first_key);
+      const std::uint64_t records = blocks[b].raw_bytes / sizeof(StateKey);
+      copied += records;
+      bar.add(records);
+    }
+    return copied;
+  }
+
+  // Decoded keys of U_d: those found go to F_d, runs of the others straight on to U_{d+1}.
+  void merge_span(const StateKey* keys, std::size_t n, Successors& succ, RunWriter& out,
+                  RunWriter& frontier) {
+    std::size_t kept_from = 0;  // keys[kept_from, i) stay unvisited: appended at once
+    for (std::size_t i = 0; i < n; ++i) {
+      while (succ.has && succ.m < keys[i]) succ.advance();
+      const bool found = succ.has && succ.m == keys[i];
+      if (filter_) filter_->decoded(keys, i, found);
+      if (!found) continue;
+      out.append_many(keys + kept_from, i - kept_from);
+      kept_from = i + 1;
+      frontier.push(keys[i]);
+      succ.advance();
+    }
+    out.append_many(keys + kept_from, n - kept_from);
+  }
+
   void forget_plies() {
     for (auto& s : manifest_.stages())
-      if (s.rfind("ply-", 0) == 0) manifest_.erase(s);
+      if (kPlyStage.read(s)) manifest_.erase(s);
   }
 
   BfsResult finished(const Counts& c, bool resumed) {
@@ -368,9 +432,7 @@ class Search {
     if (opt_.keep_plies)
       for (std::size_t p = 0; p < c.new_states.size(); ++p) res.ply_runs.push_back(frontier_path(static_cast<std::uint32_t>(p)));
     res.enumerated = res.states + res.unreached;
-    RunReader last(deepest);
-    StateKey s;
-    while (res.deepest.size() < 3 && last.next(s)) res.deepest.push_back(s);
+    res.deepest = deepest_states(deepest);
     return res;
   }
 

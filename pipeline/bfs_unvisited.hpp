@@ -9,6 +9,8 @@ namespace zermelo {
 
 // The manifest identity of a search, either kind: a work dir resumes only the same search.
 nlohmann::json bfs_identity(const Game& game, const BfsOptions& options);
+// The first three states of the deepest ply's run (BfsResult::deepest), either kind.
+std::vector<StateKey> deepest_states(const std::string& deepest_run);
 
 }  // namespace zermelo
 

@@ -52,41 +52,52 @@ void tally(CheckResult& res, const Game& game, const KeyValue& kv, Value want) {
 
 }  // namespace
 
-CheckResult check_solution(const Game& game, const std::string& values_path, const std::vector<std::string>& other_tier_values,
-                           const SolveOptions& opt) {
+namespace {
+
+// The check's sorters split the budget left beside their readers.
+SortOptions check_sort_options(const SolveOptions& opt, const std::string& name) {
   SortOptions so;
-  so.memory_bytes = opt.memory_bytes > (96ull << 20) ? opt.memory_bytes - (48ull << 20) : (48ull << 20);
+  const std::uint64_t memory = opt.memory_bytes;
+  so.memory_bytes = memory > (96ull << 20) ? memory - (48ull << 20) : (48ull << 20);
   so.threads = opt.threads;
-  // Answers: (parent, child value); a child's value is unknown (0) if no run holds it.
-  so.scratch_dir = opt.job_dir + "/check-answers.sort";
-  ExternalSorter<ChildValue> answers(so);
-  so.scratch_dir = opt.job_dir + "/check-requests.sort";
-  ExternalSorter<Edge> requests(so);
-  CheckResult res;
-  {
-    RunReader values(values_path);
-    Progress bar("check: children", values.size());
-    KeyValue kv;
-    std::vector<Child> kids;
-    while (values.next(kv)) {
-      if (!game.terminal_value(kv.key).is_known()) {
-        game.successors(kv.key, kids);
-        for (auto& c : kids) {
-          if (c.is_terminal()) answers.push(ChildValue{kv.key, c.terminal.raw(), {0, 0, 0}});
-          else requests.push(Edge{c.key, kv.key});
-        }
+  so.scratch_dir = opt.job_dir + "/" + name + ".sort";
+  return so;
+}
+
+// Every state's children: terminal ones answered at once, the others requested by child.
+void ask_children(const Game& game, const std::string& values_path,
+                  ExternalSorter<ChildValue>& answers, ExternalSorter<Edge>& requests) {
+  RunReader values(values_path);
+  Progress bar("check: children", values.size());
+  KeyValue kv;
+  std::vector<Child> kids;
+  while (values.next(kv)) {
+    if (!game.terminal_value(kv.key).is_known()) {
+      game.successors(kv.key, kids);
+      for (auto& c : kids) {
+        if (c.is_terminal()) answers.push(ChildValue{kv.key, c.terminal.raw(), {0, 0, 0}});
+        else requests.push(Edge{c.key, kv.key});
       }
-      bar.add(1);
     }
+    bar.add(1);
   }
+}
+
+// The requests (sorted by child) answered from the values runs: (parent, child value); a
+// child's value is unknown (0) if no run holds it.
+void answer_requests(ExternalSorter<Edge>& requests, std::vector<std::string> runs,
+                     ExternalSorter<ChildValue>& answers) {
   requests.sort();
-  {
-    std::vector<std::string> runs = other_tier_values;
-    runs.push_back(values_path);
-    TierValues tv(runs);
-    Edge e;
-    while (requests.next(e)) answers.push(ChildValue{e.parent, tv.find(e.child).raw(), {0, 0, 0}});
-  }
+  TierValues tv(runs);
+  Edge e;
+  while (requests.next(e))
+    answers.push(ChildValue{e.parent, tv.find(e.child).raw(), {0, 0, 0}});
+}
+
+// Every stored value against what its children's answers (sorted by parent) say.
+CheckResult compare_values(const Game& game, const std::string& values_path,
+                           ExternalSorter<ChildValue>& answers) {
+  CheckResult res;
   answers.sort();
   RunReader values(values_path);
   Progress bar("check: values", values.size());
@@ -96,11 +107,26 @@ CheckResult check_solution(const Game& game, const std::string& values_path, con
   std::vector<Value> children;
   while (values.next(kv)) {
     children.clear();
-    for (; has_m && m.key == kv.key; has_m = answers.next(m)) children.push_back(Value::from_raw(m.value));
+    for (; has_m && m.key == kv.key; has_m = answers.next(m))
+      children.push_back(Value::from_raw(m.value));
     tally(res, game, kv, recompute(game.terminal_value(kv.key), children));
     bar.add(1);
   }
   return res;
+}
+
+}  // namespace
+
+CheckResult check_solution(const Game& game, const std::string& values_path,
+                           const std::vector<std::string>& other_tier_values,
+                           const SolveOptions& opt) {
+  ExternalSorter<ChildValue> answers(check_sort_options(opt, "check-answers"));
+  ExternalSorter<Edge> requests(check_sort_options(opt, "check-requests"));
+  ask_children(game, values_path, answers, requests);
+  std::vector<std::string> runs = other_tier_values;
+  runs.push_back(values_path);
+  answer_requests(requests, runs, answers);
+  return compare_values(game, values_path, answers);
 }
 
 }  // namespace zermelo

@@ -6,6 +6,7 @@
 #include <stdexcept>
 
 #include "zermelo/engine/retrograde.hpp"
+#include "zermelo/engine/values_run.hpp"
 #include "zermelo/io/run_file.hpp"
 #include "zermelo/pipeline/manifest.hpp"
 
@@ -56,7 +57,7 @@ std::string checked_values(const std::string& dir, const json& output) {
   if (info.digest_hex() != output.value("digest", "") ||
       info.record_count != output.value("records", std::uint64_t{0}) ||
       info.file_bytes != output.value("bytes", std::uint64_t{0}) ||
-      info.options.record_type != "values")
+      !is_values_run(info.options))
     throw std::runtime_error(path + ": not the values run " + dir + "/manifest.json records (digest " +
                              info.digest_hex() + ", " + std::to_string(info.record_count) +
                              " records, against " + output.value("digest", "?") + ", " +

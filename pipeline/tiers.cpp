@@ -8,6 +8,7 @@
 
 #include "pipeline/solve_record.hpp"
 #include "zermelo/engine/retrograde.hpp"
+#include "zermelo/engine/values_run.hpp"
 #include "zermelo/io/run_file.hpp"
 #include "zermelo/pipeline/manifest.hpp"
 #include "zermelo/util/size.hpp"
@@ -25,7 +26,7 @@ std::string tier_job_dir(const Game& game, const std::string& job_dir, const std
 }
 
 std::string tier_values_path(const Game& game, const std::string& job_dir, const std::string& tier) {
-  return tier_job_dir(game, job_dir, tier) + "/values-" + tier + ".run";
+  return tier_job_dir(game, job_dir, tier) + "/" + values_run_name(tier);
 }
 
 std::vector<std::string> tier_dependencies_values(const Game& game, const std::string& job_dir, const std::string& tier) {

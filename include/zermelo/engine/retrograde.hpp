@@ -15,7 +15,8 @@
 // keys are not needed) and applies the moves whose value the rules fix in 0 plies at once.
 //
 // Out-of-core mode keeps everything in sorted run files under the memory budget; each level is a
-// manifest stage, so a killed solve resumes at the last finished level. In-RAM mode is a separate,
+// manifest stage, so a killed solve resumes at the last finished level (its steps, one a file:
+// pipeline/retrograde/steps.hpp). In-RAM mode is a separate,
 // simpler implementation of the same definition (vectors and binary search); both write the same
 // values run, byte for byte, which is one of the main tests. Predecessors come from the game's
 // un-move hook, or (for games without one) from a reverse-edge run built once from successors.

@@ -1,0 +1,33 @@
+// The values run: a solve's product, one (key, value) record a state, sorted by key.
+//
+// Why one place: the in-RAM and the out-of-core solvers must write it byte for byte alike (their
+// digests are compared, and bench/ records them across versions), and every reader checks that a
+// file is one. Its layout is therefore defined here once: the writers take values_run_options(),
+// the readers ask is_values_run().
+#pragma once
+#include <string>
+
+#include "zermelo/engine/retrograde.hpp"
+#include "zermelo/io/run_file.hpp"
+
+namespace zermelo {
+
+// The plain record layout (no byte planes), so that the digest stays what earlier versions wrote.
+inline RunOptions values_run_options() {
+  RunOptions o;
+  o.record_type = "values";
+  o.record_size = sizeof(KeyValue);
+  o.sort_key = "key asc";
+  o.delta_u64_keys = true;
+  return o;
+}
+
+// True if a run's header says it is a values run.
+inline bool is_values_run(const RunOptions& o) {
+  return o.record_type == "values" && o.record_size == sizeof(KeyValue);
+}
+
+// The values run's name inside a tier's job directory.
+inline std::string values_run_name(const std::string& tier) { return "values-" + tier + ".run"; }
+
+}  // namespace zermelo

@@ -1,0 +1,118 @@
+// Step 3: the chunks' parts joined. S_0 is their undecided parts concatenated (chunks are key
+// ranges in order); scheduled.run merges their scheduled parts with the lower tiers' answers;
+// edges.run merges their reverse edges. The decided parts stay as they are: step 6 takes them
+// with the levels' decided runs.
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "pipeline/retrograde/steps.hpp"
+#include "pipeline/tier_values.hpp"
+#include "zermelo/util/progress.hpp"
+
+namespace zermelo::retro {
+namespace {
+
+// The chunks' facts summed.
+struct ScanTotals {
+  std::uint32_t max_level = 0;
+  std::uint64_t undecided = 0, exit_moves = 0;
+};
+
+ScanTotals scan_totals(const SolveState& s, const ScanChunks& chunks) {
+  ScanTotals t;
+  for (std::size_t i = 0; i < chunks.count; ++i) {
+    const nlohmann::json facts = s.facts(Stage::scan_chunk(i));
+    t.max_level = std::max<std::uint32_t>(t.max_level, facts["max_scheduled_level"]);
+    t.exit_moves += facts.value("exit_moves_settled", std::uint64_t{0});
+    t.undecided += inspect_run(s.files.path(Run::undecided_part, i)).record_count;
+  }
+  return t;
+}
+
+RunInfo join_undecided_parts(const SolveState& s, const ScanChunks& chunks, std::uint64_t n) {
+  RunWriter states(s.files.path(Run::states, 0), undecided_run_options(n, s.opt));
+  Progress bar("init: join the undecided parts", n);
+  for (std::size_t i = 0; i < chunks.count; ++i) {
+    RunReader part(s.files.path(Run::undecided_part, i));
+    const void* recs;
+    while (std::size_t k = part.next_span(&recs, 1u << 16)) states.append_many(recs, k), bar.add(k);
+  }
+  bar.finish();
+  return states.finish();
+}
+
+std::vector<std::string> part_paths(const SolveState& s, Run run, const ScanChunks& chunks) {
+  std::vector<std::string> paths;
+  for (std::size_t i = 0; i < chunks.count; ++i) paths.push_back(s.files.path(run, i));
+  return paths;
+}
+
+// Children in lower tiers: their values, merge-joined, become scheduled messages too
+// (answers.run). Raises max_level to the latest of them.
+void answer_lookups(const SolveState& s, const ScanChunks& chunks, std::uint32_t& max_level) {
+  ExternalSorter<Edge> lookups(sort_options(s, Sorter::lookups, 2),
+                               part_paths(s, Run::lookups_part, chunks));
+  ExternalSorter<LevelMsg> answers(sort_options(s, Sorter::answers, 2));
+  TierValues lower(s.opt.lower_tier_values);
+  Progress bar("init: children in lower tiers", lookups.size());
+  Edge e;
+  while (lookups.next(e)) {
+    bar.add(1);
+    const Value v = lower.find(e.child);
+    if (!v.is_known())
+      throw std::runtime_error(s.game.name() + ": child " + std::to_string(e.child) + " of " +
+                               std::to_string(e.parent) + " is in no lower tier's values run");
+    if (!v.is_win() && !v.is_loss()) continue;  // draws decide nothing on their own
+    answers.push(LevelMsg{v.plies(), kMessage, v.raw(), e.parent});
+    max_level = std::max(max_level, v.plies());
+  }
+  answers.sort();
+  answers.write_to(s.files.path(Run::answers), run_options<LevelMsg>());
+}
+
+// scheduled.run, edges.run (with reverse edges) and the decided parts: stage "init"'s outputs.
+std::vector<RunInfo> merge_parts(const SolveState& s, const ScanChunks& chunks) {
+  std::vector<std::string> scheduled = part_paths(s, Run::scheduled_part, chunks);
+  scheduled.push_back(s.files.path(Run::answers));
+  std::vector<RunInfo> outs{ExternalSorter<LevelMsg>(sort_options(s, Sorter::scheduled), scheduled)
+                                .write_to(s.files.path(Run::scheduled), run_options<LevelMsg>())};
+  if (s.reverse_edges())
+    outs.push_back(ExternalSorter<Edge>(sort_options(s, Sorter::edges),
+                                        part_paths(s, Run::edges_part, chunks))
+                       .write_to(s.files.path(Run::edges), run_options<Edge>()));
+  for (std::size_t i = 0; i < chunks.count; ++i)
+    outs.push_back(inspect_run(s.files.path(Run::decided_part, i)));
+  return outs;
+}
+
+// What "init" supersedes: the chunks' stages and parts (not the decided ones), the keys.
+void drop_scan_parts(SolveState& s, const ScanChunks& chunks) {
+  for (std::size_t i = 0; i < chunks.count; ++i) {
+    s.erase(Stage::scan_chunk(i));
+    for (Run part : {Run::undecided_part, Run::scheduled_part, Run::lookups_part, Run::edges_part})
+      s.files.remove(part, i);
+  }
+  s.files.remove(Run::answers);
+  s.erase(Stage::enumerate());
+  s.files.remove(Run::keys);
+}
+
+}  // namespace
+
+void join_scan_parts(SolveState& s, const ScanChunks& chunks) {
+  ScanTotals t = scan_totals(s, chunks);
+  const RunInfo s0 = join_undecided_parts(s, chunks, t.undecided);
+  answer_lookups(s, chunks, t.max_level);
+  s.record(Stage::scan(), merge_parts(s, chunks),
+           {{"max_scheduled_level", t.max_level}, {"states", chunks.states},
+            {"undecided", s0.record_count}, {"reverse_edges", s.reverse_edges()},
+            {"chunks", chunks.count}, {"exit_moves_settled", t.exit_moves}});
+  // S_0, and level 0's frontier, which comes from the seeds alone: an empty run. Superseded by
+  // level 0.
+  const RunInfo f0 = RunWriter(s.files.path(Run::frontier, 0), run_options<KeyValue>()).finish();
+  s.record(Stage::initial_states(), {s0, f0});
+  drop_scan_parts(s, chunks);
+}
+
+}  // namespace zermelo::retro

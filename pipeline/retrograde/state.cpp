@@ -1,0 +1,47 @@
+// The shared state of a solve, and the formats and budgets of its runs and sorters (state.hpp).
+#include "pipeline/retrograde/state.hpp"
+
+#include <stdexcept>
+#include <string>
+
+#include "pipeline/solve_record.hpp"
+#include "zermelo/pipeline/solved_database.hpp"
+
+namespace zermelo::retro {
+
+SolveState::SolveState(const Game& g, const SolveOptions& o)
+    : game(g), opt(o), manifest(o.job_dir, "retrograde", retrograde_identity(g, o)),
+      files(o.job_dir) {
+  manifest.describe("game", game_description(g));
+}
+
+std::vector<Stage> SolveState::stages() const {
+  std::vector<Stage> out;
+  for (const std::string& name : manifest.stages())
+    if (const auto stage = Stage::parse(name)) out.push_back(*stage);
+  return out;
+}
+
+RunOptions undecided_run_options(std::uint64_t expected_records, const SolveOptions& opt) {
+  RunOptions o = run_options<Undecided>();
+  if (expected_records * sizeof(Undecided) <= opt.raw_run_bytes) o.zstd_level = 0;
+  o.block_bytes = opt.block_bytes;
+  return o;
+}
+
+SortOptions sort_options_within(std::uint64_t memory, const SolveState& s, Sorter sorter,
+                                unsigned share) {
+  if (memory < kPassOverhead + share * kMinSorter)
+    throw std::invalid_argument("--memory " + std::to_string(memory >> 20) +
+                                "M is too small for the solver (need " +
+                                std::to_string((kPassOverhead + share * kMinSorter) >> 20) +
+                                "M or more)");
+  SortOptions o;
+  o.scratch_dir = s.files.scratch(sorter);
+  o.memory_bytes = (memory - kPassOverhead) / share;
+  o.threads = s.opt.threads;
+  o.run.shuffle_bytes = true;
+  return o;
+}
+
+}  // namespace zermelo::retro

@@ -1,0 +1,98 @@
+// What the steps of one out-of-core solve share: the game, the options, the manifest and the job
+// directory's layout, the facts carried from level to level, and the formats and budgets of
+// the runs and sorters every step makes. The steps themselves are in steps.hpp.
+#pragma once
+#include <cstdint>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <type_traits>
+#include <vector>
+
+#include "pipeline/exit_values.hpp"
+#include "pipeline/retrograde/layout.hpp"
+#include "pipeline/retrograde_records.hpp"
+#include "pipeline/undecided_filter.hpp"
+#include "zermelo/engine/retrograde.hpp"
+#include "zermelo/io/run_file.hpp"
+#include "zermelo/pipeline/manifest.hpp"
+#include "zermelo/sort/external_sort.hpp"
+
+namespace zermelo::retro {
+
+// Readers, writers and slack held beside a sorter during a pass.
+constexpr std::uint64_t kPassOverhead = 48ull << 20;
+// The least memory a sorter is given (what an initial-scan sorter that receives nothing gets).
+constexpr std::uint64_t kMinSorter = 24ull << 20;
+// The floor the busiest pass needs (the initial scan's three sorters beside its buffers).
+constexpr std::uint64_t kMemoryFloor = kPassOverhead + 3 * kMinSorter;
+// States expanded per parallel batch (outputs are buffered per thread: this bounds memory).
+constexpr std::size_t kBatch = 1u << 15;
+
+struct SolveState {
+  SolveState(const Game& game, const SolveOptions& opt);
+
+  const Game& game;
+  const SolveOptions opt;
+  Manifest manifest;
+  Layout files;
+  std::uint32_t max_scheduled = 0;     // the last level with scheduled work (the initial scan's)
+  std::uint64_t copied_total = 0;      // undecided states passed on in untouched blocks, all levels
+  std::uint64_t filtered_total = 0;    // messages dropped by the filter of undecided groups
+  std::unique_ptr<ExitValues> exits;        // during the scan, if the game numbers its exits
+  std::unique_ptr<UndecidedFilter> filter;  // during the levels, if the game numbers groups
+
+  bool done(Stage stage) const { return manifest.done(stage.name()); }
+  nlohmann::json facts(Stage stage) const { return manifest.facts(stage.name()); }
+  void record(Stage stage, const std::vector<RunInfo>& outputs, const nlohmann::json& facts = {}) {
+    manifest.record(stage.name(), outputs, facts);
+  }
+  void erase(Stage stage) { manifest.erase(stage.name()); }
+  // The recorded stages this solver writes, in the order recorded.
+  std::vector<Stage> stages() const;
+  // Reverse edges are built when un-moves are not used.
+  bool reverse_edges() const { return !(opt.use_predecessors && game.has_predecessors()); }
+};
+
+// Each working record's type name in its run's header.
+template <class R>
+constexpr const char* kRecordType = nullptr;
+template <>
+inline constexpr const char* kRecordType<std::uint64_t> = "retro.key";
+template <>
+inline constexpr const char* kRecordType<Undecided> = "retro.undecided";
+template <>
+inline constexpr const char* kRecordType<KeyValue> = "retro.keyvalue";
+template <>
+inline constexpr const char* kRecordType<LevelMsg> = "retro.levelmsg";
+template <>
+inline constexpr const char* kRecordType<Edge> = "retro.edge";
+
+// A working run of R records. Byte planes make them several times smaller and faster through
+// zstd (the values run keeps the plain layout: values_run_options()).
+template <class R>
+RunOptions run_options() {
+  RunOptions o;
+  o.record_type = kRecordType<R>;
+  o.record_size = sizeof(R);
+  o.sort_key = "key asc";
+  o.delta_u64_keys = !std::is_same_v<R, LevelMsg>;  // the others start with their sorted u64 key
+  o.shuffle_bytes = true;
+  return o;
+}
+
+// The undecided states' run, rewritten every level, is stored without compression while it is
+// below SolveOptions::raw_run_bytes: raw I/O is cheaper than even zstd on byte planes, and a
+// level is bound by that CPU, not by the disk (bench/RESULTS.md). Beyond it it is compressed,
+// so that the disk holds the largest tiers.
+RunOptions undecided_run_options(std::uint64_t expected_records, const SolveOptions& opt);
+
+// A sorter given `memory`, of which its pass's readers and writers take kPassOverhead and
+// `share` sorters alive at the same time split the rest. Throws if that leaves too little.
+SortOptions sort_options_within(std::uint64_t memory, const SolveState& s, Sorter sorter,
+                                unsigned share = 1);
+// The same in the whole budget.
+inline SortOptions sort_options(const SolveState& s, Sorter sorter, unsigned share = 1) {
+  return sort_options_within(s.opt.memory_bytes, s, sorter, share);
+}
+
+}  // namespace zermelo::retro

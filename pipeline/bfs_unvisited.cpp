@@ -181,7 +181,7 @@ class Search {
   // Ply d: F_d and U_{d+1} from the successors of F_{d-1}. Returns |F_d|.
   std::uint64_t ply(std::uint32_t d, Counts& c) {
     std::uint64_t budget = opt_.memory_bytes > kPassOverhead ? opt_.memory_bytes - kPassOverhead : 0;
-    if (!expansions_ && opt_.group_moves && d > 0 && game_.states_share_group_moves()) {
+    if (!expansions_ && opt_.group_moves && d > 0 && game_.groups_share_moves()) {
       if (auto groups = UnvisitedFilter::all_groups(game_); groups && GroupExpansions::bytes_for(*groups) <= budget / 2)
         expansions_ = std::make_unique<GroupExpansions>(*groups);
     }
@@ -270,7 +270,7 @@ class Search {
             }
             if (!expand_moves) continue;
             if (expansions_ && expansions_->covers(slots[i])) {
-              const int lacked = game_.successors_keyed_except(batch[i], expansions_->taken(slots[i]), kids);
+              const int lacked = game_.successors_skipping(batch[i], expansions_->taken(slots[i]), kids);
               if (lacked >= 64) mine.too_many_moves = true;  // reported after the parallel region
               else expansions_->expanded(slots[i], lacked);
             } else {
@@ -282,7 +282,7 @@ class Search {
                 continue;
               }
               ++mine.edges;
-              if (k.key == Child::kNoKey) ++mine.keyless;
+              if (k.is_skipped()) ++mine.keyless;
               else if (filter_ && !filter_->may_be_unvisited(k.key)) ++mine.filtered;
               else mine.keys.push_back(k.key);
             }

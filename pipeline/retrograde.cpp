@@ -337,7 +337,7 @@ class OutOfCoreSolver {
                 else --rec.pending;
               } else if (c.is_terminal()) {
                 if (cv.is_win() || cv.is_loss()) t_sched[t].push_back(LevelMsg{cv.plies(), kMessage, cv.raw(), k});
-              } else if (c.key != Child::kNoKey && !opt_.lower_tier_values.empty() && game_.tier_of(c.key) != tier) {
+              } else if (!c.is_unkeyed_in_tier() && !opt_.lower_tier_values.empty() && game_.tier_of(c.key) != tier) {
                 if (exits) exit.add(exits->find(c.key, k));
                 else t_look[t].push_back(Edge{c.key, k});
               } else if (reverse_edges) {

@@ -54,12 +54,12 @@ BENCHMARK(BM_Successors);
 static void BM_SuccessorsKeyedExcept(benchmark::State& state) {
   auto game = make_ostle_game();
   const auto keys = random_states(4096);
-  const std::uint64_t keyless = state.range(0) == 0 ? ~std::uint64_t{0} : ~std::uint64_t{1};
+  const std::uint64_t skip = state.range(0) == 0 ? ~std::uint64_t{0} : ~std::uint64_t{1};
   std::vector<Child> out;
   std::size_t i = 0, keyed = 0;
   for (auto _ : state) {
-    game->successors_keyed_except(keys[i++ & 4095], keyless, out);
-    for (const Child& c : out) keyed += c.key != Child::kNoKey && !c.is_terminal();
+    game->successors_skipping(keys[i++ & 4095], skip, out);
+    for (const Child& c : out) keyed += !c.is_skipped() && !c.is_terminal();
   }
   state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations()));
   state.counters["keyed/state"] = static_cast<double>(keyed) / static_cast<double>(state.iterations());

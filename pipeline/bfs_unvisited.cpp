@@ -210,7 +210,7 @@ class Search {
   // the game numbers its groups and they fit.
   std::uint64_t budget_beside_records(std::uint32_t d, Counts& c) {
     std::uint64_t budget = opt_.memory_bytes > kPassOverhead ? opt_.memory_bytes - kPassOverhead : 0;
-    if (!expansions_ && opt_.group_moves && d > 0 && game_.states_share_group_moves()) {
+    if (!expansions_ && opt_.group_moves && d > 0 && game_.groups_share_moves()) {
       if (auto groups = UnvisitedFilter::all_groups(game_);
           groups && GroupExpansions::bytes_for(*groups) <= budget / 2)
         expansions_ = std::make_unique<GroupExpansions>(*groups);
@@ -314,7 +314,7 @@ class Search {
     }
     if (!expand_moves) return;
     if (expansions_ && expansions_->covers(slot)) {
-      const int lacked = game_.successors_keyed_except(s, expansions_->taken(slot), kids);
+      const int lacked = game_.successors_skipping(s, expansions_->taken(slot), kids);
       if (lacked >= 64) throw std::logic_error(game_.name() + ": a group has 64 moves or more");
       expansions_->expanded(slot, lacked);
     } else {
@@ -326,7 +326,7 @@ class Search {
         continue;
       }
       ++mine.edges;
-      if (k.key == Child::kNoKey) ++mine.keyless;
+      if (k.is_skipped()) ++mine.keyless;
       else if (filter_ && !filter_->may_be_unvisited(k.key)) ++mine.filtered;
       else mine.keys.push_back(k.key);
     }

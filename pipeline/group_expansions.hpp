@@ -2,7 +2,7 @@
 // which of the group's moves some state of it has been expanded by already.
 //
 // Why: in games whose states of a group share the group's moves, each state lacking at most one
-// (Game::states_share_group_moves; Ostle's forbidden move), the first state of a group reached
+// (Game::groups_share_moves; Ostle's forbidden move), the first state of a group reached
 // takes all moves but one, a second one takes the last, and every later one reaches only states
 // found before. Ostle has about five states a position, reached at different plies, so without
 // this record four of five expansions recompute children's canonical keys (most of the search's

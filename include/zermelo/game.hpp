@@ -2,15 +2,15 @@
 //
 // The pipeline (enumeration, retrograde passes, breadth-first passes, queries) only ever sees
 // 64-bit state keys and the hooks below; it knows nothing of boards or moves. A game module lives
-// in src/games/<game>/ and implements:
-//   required: name, enumerate (every state the solver values), successors, start, render
-//   optional: predecessors (un-moves; without them the engine builds a reverse-edge run),
-//             tiers (independent slices solved bottom-up), exit slots (a dense numbering of
-//             the lower-tier states a tier's moves reach), group slots (a coarse numbering of
-//             a tier's states, for a filter of messages), parse, move names.
-// The built-in verifier (verify_game_moves, tests/engine/game_verifier_test) checks that successors
-// and predecessors agree for every game that provides both, in the spirit of GamesmanOne's
-// per-game self-check.
+// in one folder, src/games/<game>/, and registers itself by name (ZERMELO_REGISTER_GAME, at the
+// end of this file); docs/new-game.md walks through adding one.
+//
+// The hooks are grouped by purpose. Each says REQUIRED or OPTIONAL, and for an optional hook what
+// is lost without it: speed, a feature, or a check. Some hooks come in pairs that must agree
+// (tiers and tier_of, a slot range and its slot function, groups_share_moves and
+// successors_skipping): the game verifier (verify_game_moves, `zermelo verify-game GAME`) checks
+// every pair, as well as moves against un-moves, in the spirit of GamesmanOne's per-game
+// self-check.
 #pragma once
 #include <cstdint>
 #include <functional>
@@ -27,24 +27,39 @@ namespace zermelo {
 // A state's key: below 2^63 (the engine packs a key and one bit into a 64-bit message).
 using StateKey = std::uint64_t;
 
-// One move out of a state: either it leads to another state (a key the game also enumerates), or
-// it ends the game at once, with `terminal` the value for the player to move after it.
+// One move out of a state. There is one factory for each kind of move:
+//   Child::state(k)              the move leads to state k (a key the game also enumerates);
+//   Child::state(k, rule)        the same, with k's terminal_value, when the game knows it
+//                                without decoding k again (for speed only);
+//   Child::ends_game(v)          the move ends the game at once, v being the value for the
+//                                player who would move next (Value::loss(0): the mover won);
+//   Child::unkeyed_in_tier(rule) from successor_outcomes only: a state of the parent's own tier
+//                                whose key was not computed, rule being its terminal_value;
+//   Child::skipped()             from successors_skipping only: a move whose child was not
+//                                computed at all, because the caller said it need not be.
 struct Child {
+  // Keys that name no state (state keys are below 2^63), one for each kind of missing key.
+  static constexpr StateKey kUnkeyedInTier = ~StateKey{0};
+  static constexpr StateKey kSkipped = ~StateKey{0} - 1;
+
   StateKey key = 0;
-  Value terminal = Value::unknown();
-  // Optional, for speed: the child state's own terminal_value, when successors knows it without
-  // decoding the key again (rule_known says it was given; unknown then means "none").
-  Value rule = Value::unknown();
+  Value terminal = Value::unknown();  // known: the move ends the game (ends_game)
+  Value rule = Value::unknown();      // the child's terminal_value, if rule_known
   bool rule_known = false;
+
   bool is_terminal() const { return terminal.is_known(); }
+  bool is_unkeyed_in_tier() const { return key == kUnkeyedInTier; }
+  bool is_skipped() const { return key == kSkipped; }
+
   static Child state(StateKey k) { return Child{k, Value::unknown()}; }
+  static Child state(StateKey k, Value rule_value) {
+    return Child{k, Value::unknown(), rule_value, true};
+  }
   static Child ends_game(Value for_next_mover) { return Child{0, for_next_mover}; }
-  static Child state_with_rule(StateKey k, Value rule_value) { return Child{k, Value::unknown(), rule_value, true}; }
-  // A child in the parent's tier whose key was not computed (successor_outcomes only).
-  static constexpr StateKey kNoKey = ~StateKey{0};
-  static Child unkeyed(Value rule_value) { return Child{kNoKey, Value::unknown(), rule_value, true}; }
-  // A child whose key was not asked for, nor its rule value (successors_keyed_except only).
-  static Child keyless() { return Child{kNoKey, Value::unknown()}; }
+  static Child unkeyed_in_tier(Value rule_value) {
+    return Child{kUnkeyedInTier, Value::unknown(), rule_value, true};
+  }
+  static Child skipped() { return Child{kSkipped, Value::unknown()}; }
 };
 
 // A slice of the state space closed under moves except into tiers listed in `depends_on`.
@@ -57,35 +72,27 @@ class Game {
  public:
   virtual ~Game() = default;
 
+  // ---- Identity -------------------------------------------------------------------------------
+
+  // REQUIRED. The name the game is registered under, e.g. "nim".
   virtual std::string name() const = 0;
-  // The options that make this instance (board size, cards...), e.g. "4x7"; part of a job's identity.
+  // OPTIONAL. The options that make this instance (board size, cards...), e.g. "4x7"; part of a
+  // job's identity. Without it, jobs of two variants of the game cannot be told apart by name.
   virtual std::string variant() const { return ""; }
 
-  // Calls emit for every state of `tier` (all states when the game has one tier). Order is free;
-  // duplicates are not allowed. A state that is decided without looking at its moves (a terminal
-  // or checkmate state) reports that value through `terminal_value`.
-  virtual void enumerate(const std::string& tier, const std::function<void(StateKey)>& emit) const = 0;
+  // ---- States ---------------------------------------------------------------------------------
 
-  // The value of a state that is decided by the rules alone, or unknown.
+  // REQUIRED. Calls emit for every state of `tier` (all states when the game has one tier): every
+  // state the solver values. Order is free; duplicates are not allowed.
+  virtual void enumerate(const std::string& tier,
+                         const std::function<void(StateKey)>& emit) const = 0;
+
+  // OPTIONAL. The value of a state decided by the rules alone (a finished game, a checkmate), for
+  // the player to move, or unknown. Without it, every end of the game must be a move that
+  // ends it (Child::ends_game), and a state without moves is an error.
   virtual Value terminal_value(StateKey s) const { (void)s; return Value::unknown(); }
 
-  // Every legal move's outcome, in the game's fixed move order. Cleared by the caller.
-  virtual void successors(StateKey s, std::vector<Child>& out) const = 0;
-
-  // Optional, for speed: successors for a solver that only counts moves. Like successors, but a
-  // child in the same tier as s may be Child::unkeyed, carrying only its rule value: with
-  // un-moves the solver needs only how many moves lead where and which end at once, and skipping
-  // the child's canonical key is most of the cost. Children in other tiers keep their keys.
-  virtual void successor_outcomes(StateKey s, std::vector<Child>& out) const { successors(s, out); }
-  // Optional: true if enumerate emits each tier's keys in increasing order (no sort needed).
-  virtual bool enumerates_in_key_order() const { return false; }
-
-  // Optional: every state with a move leading to s (with multiplicity: one entry per such move).
-  // States whose terminal_value is known may be left out: no child's value can change theirs.
-  virtual bool has_predecessors() const { return false; }
-  virtual void predecessors(StateKey s, std::vector<StateKey>& out) const { (void)s; out.clear(); }
-
-  // Optional: how many states enumerate(tier) emits, when the game can count them without
+  // OPTIONAL. How many states enumerate(tier) emits, when the game can count them without
   // enumerating. Without it a solve too big for the disk is not refused before it starts (it
   // starts and runs out), and --max-states is checked only while the states are enumerated.
   virtual std::optional<std::uint64_t> count_states(const std::string& tier) const {
@@ -93,67 +100,120 @@ class Game {
     return std::nullopt;
   }
 
-  // Optional tiers, listed bottom-up (a tier's dependencies come before it). Default: one tier "all".
+  // OPTIONAL, for speed. True if enumerate emits each tier's keys in increasing order. Without
+  // it the solver sorts the enumerated keys.
+  virtual bool enumerates_in_key_order() const { return false; }
+
+  // REQUIRED. The state play starts from (`play`, `bfs`, the verifier's walk, the start's value).
+  virtual StateKey start() const = 0;
+
+  // ---- Moves ----------------------------------------------------------------------------------
+
+  // REQUIRED. Every legal move's child, in the game's fixed move order (move_name(s, i) names the
+  // i-th). `out` is cleared by the caller. The solver does not ask for the moves of a state with
+  // a known terminal_value; `bfs --expand-decided` does (they may have none).
+  virtual void successors(StateKey s, std::vector<Child>& out) const = 0;
+
+  // OPTIONAL, for speed. Like successors, for a solver that has un-moves and only counts moves: a
+  // child in the same tier as s may be Child::unkeyed_in_tier, carrying only its rule value, as
+  // the solver needs only how many moves lead where and which end at once, and a child's key is
+  // most of a move's cost. Children in other tiers keep their keys. Without it: successors.
+  // Checked by the verifier (same moves, in the same order, as successors).
+  virtual void successor_outcomes(StateKey s, std::vector<Child>& out) const { successors(s, out); }
+
+  // OPTIONAL, for speed and disk (a pair: has_predecessors turns predecessors on). Every state
+  // with a move leading to s, once per such move. States whose terminal_value is known may be
+  // left out: no child's value can change theirs. Without them the solver writes and sorts a run
+  // of reverse edges (one record per move). Checked by the verifier against successors, both ways.
+  virtual bool has_predecessors() const { return false; }
+  virtual void predecessors(StateKey s, std::vector<StateKey>& out) const { (void)s; out.clear(); }
+
+  // ---- Tiers (OPTIONAL, for scale: solved one at a time, bottom-up) ---------------------------
+
+  // The tiers, listed bottom-up (a tier's dependencies come before it), and the tier of a state.
+  // Without them the game is one tier "all", solved in one piece: nothing is lost but the chance
+  // to solve a game too big for one solve slice by slice (`solve --tier`). The verifier checks
+  // that tier_of names a listed tier and that every move stays in its tier or goes to one the
+  // tier depends on.
   virtual std::vector<Tier> tiers() const { return {Tier{"all", {}}}; }
   virtual std::string tier_of(StateKey s) const { (void)s; return "all"; }
 
-  // Optional, for tiered games whose moves out of a tier reach few distinct lower-tier states: a
-  // numbering of those states. With one, the solver holds their values in one in-memory array
-  // while it scans the tier and settles every move into a lower tier on the spot, instead of
-  // sorting one lookup per such move and merging it with the lower values (5v5 Ostle makes
-  // 2.6 × 10^10 of them). exit_slot numbers states (kNoSlot: not numbered); every child in another
-  // tier that successors/successor_outcomes emit for a state of `tier` must have a slot in
-  // exit_slots(tier), and distinct states distinct slots. The solver checks both (an error names
-  // the key) and falls back to lookups when the array does not fit its memory budget.
+  // ---- Slots: dense numberings of states (OPTIONAL, for speed) --------------------------------
+
+  // A range of slots [first, end); empty: the tier has no numbering.
   struct SlotRange {
-    std::uint64_t first = 0, end = 0;  // [first, end); empty: no numbering for this tier
+    std::uint64_t first = 0, end = 0;
     std::uint64_t size() const { return end - first; }
   };
-  static constexpr std::uint64_t kNoSlot = ~std::uint64_t{0};
+  static constexpr std::uint64_t kNoSlot = ~std::uint64_t{0};  // a state that has no slot
+
+  // Exit slots (a pair), for tiered games whose moves out of a tier reach few distinct lower-tier
+  // states: exit_slots(tier) is the range numbering them, exit_slot(s) the slot of one (kNoSlot:
+  // not numbered). Every child in another tier that successors or successor_outcomes emit for a
+  // state of `tier` must have a slot in exit_slots(tier), distinct states distinct slots. With
+  // them the solver holds those states' values in one in-memory array while it scans the tier and
+  // settles every move into a lower tier on the spot. Without them it sorts one lookup per such
+  // move and merges it with the lower values (5v5 Ostle makes 2.6 × 10^10 of them). The verifier
+  // and the solver check the contract (an error names the key); the solver falls back to lookups
+  // when the array does not fit its memory budget.
   virtual SlotRange exit_slots(const std::string& tier) const { (void)tier; return {}; }
   virtual std::uint64_t exit_slot(StateKey s) const { (void)s; return kNoSlot; }
 
-  // Optional, for speed: a numbering of groups of a tier's states (for Ostle, the states of one
-  // position, whatever their forbidden move), in group_slots(tier) and non-decreasing in key
-  // order (a group's states are consecutive keys). The solver keeps one bit a group, "some state
-  // of it is still undecided", and drops the messages to groups without one before sorting them:
-  // most messages of a large tier's middle levels go to states decided earlier. It checks the
-  // order as it goes (an error names the key). One numbering serves all tiers (a slot names one
-  // group in the whole game), so that the breadth-first search over all states filters with it too.
+  // Group slots (a pair): a numbering of groups of a tier's states, each group being consecutive
+  // keys; group_slot(s) lies in group_slots(tier_of(s)) and does not decrease as keys increase.
+  // One numbering serves all tiers (a slot names one group in the whole game). With them the
+  // solver keeps one bit a group, "some state of it is still undecided", and drops the messages
+  // to groups without one before sorting them (most messages of a large tier's middle levels go
+  // to states decided earlier), and the breadth-first search over all states filters the same
+  // way. Without them every message is sorted. The verifier and the solver check the contract.
   virtual SlotRange group_slots(const std::string& tier) const { (void)tier; return {}; }
   virtual std::uint64_t group_slot(StateKey s) const { (void)s; return kNoSlot; }
 
-  // Optional, for searches that expand every state once (the breadth-first search): the states of
-  // a group share the group's list of moves, each state lacking at most one of them (Ostle: a
-  // position's states differ only in their forbidden move). A state whose group was expanded
-  // before needs keys only for the moves the earlier states lacked: the rest reach states found
-  // already, and a child's key is most of a move's cost.
-  virtual bool states_share_group_moves() const { return false; }
-  // Like successors, but Child::keyless for each move whose index in the group's move list is in
-  // `keyless` (bit i: move i; fewer than 64 moves). Returns the index of the group move s lacks,
-  // or -1 if it lacks none.
-  virtual int successors_keyed_except(StateKey s, std::uint64_t keyless, std::vector<Child>& out) const {
-    (void)keyless;
+  // ---- Moves shared by a group (OPTIONAL, for speed of `bfs --all-states`) --------------------
+
+  // A pair, for games with group slots whose groups share their moves: groups_share_moves() says
+  // that every state of a group has the group's list of moves (the same children, in the same
+  // order), except that each state may lack one of them. A search that expands every state
+  // once then needs, for a state whose group was expanded before, the keys of only the moves the
+  // earlier states lacked: the rest reach states found already, and a child's key is most of a
+  // move's cost. successors_skipping(s, skip, out) is successors(s, out) with Child::skipped()
+  // for every move whose index i in the group's list has bit i of `skip` set (fewer than 64
+  // moves); it returns the index of the group's move that s lacks, or -1 if it lacks none.
+  // Without them every move of every state is keyed. The verifier checks that successors_skipping
+  // with nothing to skip equals successors, and with everything to skip skips every non-ending
+  // move.
+  virtual bool groups_share_moves() const { return false; }
+  virtual int successors_skipping(StateKey s, std::uint64_t skip, std::vector<Child>& out) const {
+    (void)skip;
     successors(s, out);
     return -1;
   }
 
-  virtual StateKey start() const = 0;
-  virtual std::string render(StateKey s) const = 0;  // a diagram, several lines
+  // ---- Text ------------------------------------------------------------------------------------
+
+  // REQUIRED. A diagram of the state, several lines (query, decode, verifier reports).
+  virtual std::string render(StateKey s) const = 0;
+  // OPTIONAL. A state from its text form. Without it `query STATE` and the explorer's state box
+  // accept only keys.
   virtual std::optional<StateKey> parse(std::string_view text, std::string* error) const {
     (void)text;
     if (error) *error = name() + ": parsing states is not supported";
     return std::nullopt;
   }
-  // The name of the i-th move of successors(s), e.g. "e3L".
-  virtual std::string move_name(StateKey s, std::size_t i) const { (void)s; return "#" + std::to_string(i); }
+  // OPTIONAL. The name of the i-th move of successors(s), e.g. "e3L". Without it moves are named
+  // by their index ("#2").
+  virtual std::string move_name(StateKey s, std::size_t i) const {
+    (void)s;
+    return "#" + std::to_string(i);
+  }
 
   // The options this instance was made with (set by make_game): a solve records them, so that a
   // reader of its work dir makes the same game without being told.
   const std::vector<std::string>& options() const { return options_; }
 
  private:
-  friend std::unique_ptr<Game> make_game(const std::string& name, const std::vector<std::string>& options);
+  friend std::unique_ptr<Game> make_game(const std::string& name,
+                                         const std::vector<std::string>& options);
   std::vector<std::string> options_;
 };
 

@@ -77,7 +77,7 @@ class StateScanner {
     } else if (c.is_terminal()) {
       if (cv.is_win() || cv.is_loss())
         out.scheduled.push_back(LevelMsg{cv.plies(), kMessage, cv.raw(), k});
-    } else if (c.key != Child::kNoKey && lower_tiers_ && game_.tier_of(c.key) != tier_) {
+    } else if (!c.is_unkeyed_in_tier() && lower_tiers_ && game_.tier_of(c.key) != tier_) {
       if (exits_) seen.exits.add(exits_->find(c.key, k));
       else out.lookups.push_back(Edge{c.key, k});
     } else if (reverse_edges_) {

@@ -91,7 +91,8 @@ TEST(Bfs, AllStatesAgreesWithTheVisitedRun) {
     EXPECT_EQ(all.unreached, enumerated - visited.states) << name;
     EXPECT_EQ(inspect_run(all.unreached_path).record_count, all.unreached) << name;
     EXPECT_EQ(all.filter_bits > 0 && all.filtered > 0, c.filtered) << name << ": " << all.filtered << " filtered";
-    EXPECT_EQ(all.keyless > 0, g->states_share_group_moves()) << name << ": " << all.keyless << " unkeyed";
+    EXPECT_EQ(all.keyless > 0, g->groups_share_moves())
+        << name << ": " << all.keyless << " unkeyed";
     // Without the record of moves a group took, every move is keyed: the same search.
     o.job_dir = dir / (name + "-every-key");
     o.group_moves = false;

@@ -14,6 +14,7 @@
 #include "tests/ostle/plain_fixpoint.hpp"
 #include "tests/test_util.hpp"
 #include "zermelo/engine/retrograde.hpp"
+#include "zermelo/engine/verify_game.hpp"
 #include "zermelo/games/ostle/board.hpp"
 #include "zermelo/games/ostle/mini.hpp"
 
@@ -405,6 +406,20 @@ class BrokenSlots final : public Game {
   std::unique_ptr<Game> g_;
   Broken how_;
 };
+
+// The game verifier finds the same faults before any solve (include/zermelo/game.hpp: pairs of
+// hooks that must agree).
+TEST(OstleMiniSolve, TheVerifierNamesBrokenSlots) {
+  for (auto [how, error] : {std::pair{Broken::kExitsCollide, "exit slot"},
+                            std::pair{Broken::kExitsMissing, "exit_slot of the second"},
+                            std::pair{Broken::kGroupsReversed, "group slots decrease"}}) {
+    const BrokenSlots broken(make_game("ostle-mini", {"3x3:p3"}), how);
+    const GameCheck c = verify_game_moves(broken, 5000);
+    ASSERT_FALSE(c.problems.empty()) << error;
+    EXPECT_NE(c.problems[0].find(error), std::string::npos) << c.problems[0];
+  }
+  EXPECT_TRUE(verify_game_moves(*make_game("ostle-mini", {"3x3:p3"}), 5000).problems.empty());
+}
 
 TEST(OstleMiniSolve, BrokenSlotsAreNamed) {
   for (auto [how, error] : {std::pair{Broken::kExitsCollide, "which another state"}, std::pair{Broken::kExitsMissing, "has no exit slot"},

@@ -16,7 +16,7 @@
 #include "zermelo/dfa/set_file.hpp"
 #include "zermelo/dfa/solver.hpp"
 #include "zermelo/games/breakthrough/breakthrough_sets.hpp"
-#include "zermelo/games/nim_dfa/nim_sets.hpp"
+#include "zermelo/games/nim/nim_sets.hpp"
 #include "zermelo/util/size.hpp"
 
 namespace {

@@ -36,7 +36,8 @@ struct BfsOptions {
   bool all_states = false;             // search the run of unvisited states (needs Game::enumerate)
   std::uint32_t block_bytes = 1u << 20;  // all_states: blocks of the unvisited run (tests use small ones)
   bool group_filter = true;            // all_states: drop successors of visited groups before sorting
-  bool group_moves = true;             // all_states: key only moves a group took not yet (Game::states_share_group_moves)
+  // all_states: key only moves a group took not yet (Game::groups_share_moves)
+  bool group_moves = true;
   // Also expand the states the rules decide (terminal_value known), as a player may decline an
   // immediate win (an Ostle checkmate): reachability by legal moves rather than by the solver's
   // graph, where a decided state has no children.

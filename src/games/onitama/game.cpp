@@ -136,7 +136,8 @@ class OnitamaGame final : public Game {
     const int students = std::popcount(p.students[kRed]) + std::popcount(p.students[kBlue]);
     rules_.for_each_child(p, [&](const Position& c, const Move&) {
       if (std::popcount(c.students[kRed]) + std::popcount(c.students[kBlue]) == students)
-        out.push_back(Child::unkeyed(rules_.is_terminal(c) ? Value::loss(0) : Value::unknown()));
+        out.push_back(
+            Child::unkeyed_in_tier(rules_.is_terminal(c) ? Value::loss(0) : Value::unknown()));
       else
         out.push_back(Child::state(symmetry_ ? rules_.folded_key(c) : rules_.encode(c)));
     });

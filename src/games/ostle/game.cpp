@@ -76,8 +76,8 @@ class OstleGame final : public Game {
 
   // A position's states differ in the forbidden move only: the group's moves are the position's
   // (in legal_moves order, the canonical position's frame, as its states' forbidden codes are).
-  bool states_share_group_moves() const override { return true; }
-  int successors_keyed_except(StateKey s, std::uint64_t keyless, std::vector<Child>& out) const override {
+  bool groups_share_moves() const override { return true; }
+  int successors_skipping(StateKey s, std::uint64_t skip, std::vector<Child>& out) const override {
     out.clear();
     const auto [p, forbid] = key_state(s);
     int index = 0, lacked = -1;
@@ -92,12 +92,12 @@ class OstleGame final : public Game {
         case Outcome::kMoverWins: out.push_back(Child::ends_game(Value::loss(0))); break;
         case Outcome::kMoverLoses: out.push_back(Child::ends_game(Value::win(0))); break;
         case Outcome::kContinues: {
-          if (keyless >> i & 1) {
-            out.push_back(Child::keyless());
+          if (skip >> i & 1) {
+            out.push_back(Child::skipped());
             break;
           }
           const Value rule = is_checkmate(r.next) ? Value::win(0) : Value::unknown();
-          out.push_back(Child::state_with_rule(child_key(p, r), rule));
+          out.push_back(Child::state(child_key(p, r), rule));
           break;
         }
       }
@@ -284,8 +284,8 @@ class OstleGame final : public Game {
             const Value rule = is_checkmate(r.next) ? Value::win(0) : Value::unknown();
             moves.same_tier[i] = std::popcount(r.next.me) + std::popcount(r.next.opp) == pieces;
             moves.child[i] = !keyed && moves.same_tier[i]
-                                 ? Child::unkeyed(rule)
-                                 : Child::state_with_rule(child_key(p, r), rule);
+                                 ? Child::unkeyed_in_tier(rule)
+                                 : Child::state(child_key(p, r), rule);
             break;
           }
         }
@@ -298,7 +298,8 @@ class OstleGame final : public Game {
     const int forbid = key_forbid(s);
     for (int i = 0; i < moves.size; ++i) {
       if (moves.forbid[i] == forbid && !o_.play_restricted) continue;
-      out.push_back(!keyed && moves.same_tier[i] ? Child::unkeyed(moves.child[i].rule) : moves.child[i]);
+      const bool unkeyed = !keyed && moves.same_tier[i];
+      out.push_back(unkeyed ? Child::unkeyed_in_tier(moves.child[i].rule) : moves.child[i]);
     }
   }
 

@@ -48,11 +48,13 @@ class MiniGame final : public Game {
   }
 
   // Every move but the forbidden one, all keyed: the group's moves less the one the state lacks.
-  void successors(StateKey s, std::vector<Child>& out) const override { successors_keyed_except(s, 0, out); }
+  void successors(StateKey s, std::vector<Child>& out) const override {
+    successors_skipping(s, 0, out);
+  }
 
   // A board's states differ in the forbidden move only: the group's moves are the board's.
-  bool states_share_group_moves() const override { return true; }
-  int successors_keyed_except(StateKey s, std::uint64_t keyless, std::vector<Child>& out) const override {
+  bool groups_share_moves() const override { return true; }
+  int successors_skipping(StateKey s, std::uint64_t skip, std::vector<Child>& out) const override {
     out.clear();
     const auto [b, forbid] = r_.decode(s);
     int index = 0, lacked = -1;
@@ -68,8 +70,8 @@ class MiniGame final : public Game {
         case MoveOutcome::kMoverWins: out.push_back(Child::ends_game(Value::loss(0))); break;
         case MoveOutcome::kMoverLoses: out.push_back(Child::ends_game(Value::win(0))); break;
         case MoveOutcome::kContinues:
-          out.push_back(keyless >> i & 1
-                            ? Child::keyless()
+          out.push_back(skip >> i & 1
+                            ? Child::skipped()
                             : Child::state(r_.key(p.next, published ? r_.published_forbid(p.next, b)
                                                                     : p.next_forbid)));
           break;

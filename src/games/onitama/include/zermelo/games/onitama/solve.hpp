@@ -4,6 +4,15 @@
 //
 // All three may fold the player-swap symmetry (a state and its 180°-turned, colour-swapped twin
 // have the same value): then only the smaller key of each pair is stored.
+//
+// Why they stay beside the engine's in-RAM solver (pipeline/retrograde_ram.cpp, `solve --in-ram`),
+// which solves any Game: that one values every state the game enumerates (every legal state of a
+// tier: 604,914 on the 3x4 board with boar cards), where the thesis's figures are about the
+// states reachable from the start (431,793 there), the edges between them and the levels of
+// their retrograde analysis, found by a search over a bit per key; the weak solve is a forward
+// search that stops once the start is decided, which the engine has no counterpart of; and the
+// out-of-core tests (tests/onitama/onitama_out_of_core_test.cpp) need a solver that shares no
+// code with the engine, to check its values on every reachable state.
 #pragma once
 #include <cstdint>
 #include <map>

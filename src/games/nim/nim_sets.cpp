@@ -1,5 +1,5 @@
-// Nim's positions, terminal sets and moves as DFA sets (see include/zermelo/games/nim_dfa/nim_sets.hpp).
-#include "zermelo/games/nim_dfa/nim_sets.hpp"
+// Nim's positions, terminal sets and moves as DFA sets (include/zermelo/games/nim/nim_sets.hpp).
+#include "zermelo/games/nim/nim_sets.hpp"
 
 #include <stdexcept>
 #include <string>

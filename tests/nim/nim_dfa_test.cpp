@@ -4,7 +4,7 @@
 
 #include <cmath>
 
-#include "zermelo/games/nim_dfa/nim_sets.hpp"
+#include "zermelo/games/nim/nim_sets.hpp"
 
 namespace {
 

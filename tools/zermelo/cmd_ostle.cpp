@@ -1,7 +1,8 @@
 // `zermelo ostle ...`: Ostle's own commands. `count` enumerates positions and states by class
 // (the full 2.7e9 positions in a few minutes on 2 cores), `show` prints a state with its moves,
-// `bfs` prints the breadth-first levels from the start, `puzzles` lists the sacrifice puzzles of
-// a solved work dir. Human tables by default, JSON with --json.
+// `bfs` (an alias of the generic `bfs ostle`) prints the breadth-first levels from the start,
+// `puzzles` lists the sacrifice puzzles of a solved work dir. Human tables by default, JSON
+// with --json.
 #include <chrono>
 #include <iomanip>
 #include <iostream>
@@ -9,14 +10,17 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "tools/zermelo/bfs.hpp"
 #include "tools/zermelo/command.hpp"
 #include "tools/zermelo/game_words.hpp"
+#include "tools/zermelo/scratch_work_dir.hpp"
 #include "zermelo/games/ostle/count.hpp"
 #include "zermelo/games/ostle/game.hpp"
 #include "zermelo/games/ostle/index.hpp"
 #include "zermelo/games/ostle/puzzles.hpp"
 #include "zermelo/pipeline/solved_database.hpp"
 #include "zermelo/pipeline/work_dir_lock.hpp"
+#include "zermelo/util/progress.hpp"
 
 namespace {
 
@@ -162,15 +166,27 @@ void run_show(const std::string& text) {
   }
 }
 
-void run_bfs(int plies, const GameOptions& options) {
-  if (plies < 0 || plies > 7) throw std::invalid_argument("--plies must be 0..7 (the in-memory search is for the first plies only)");
-  const auto levels = bfs_levels(plies, options);
-  if (zermelo::cli::globals().json) {
-    std::cout << nlohmann::json{{"new_states_per_ply", levels}}.dump(2) << "\n";
-    return;
-  }
-  std::cout << "ply  new states\n";
-  for (std::size_t i = 0; i < levels.size(); ++i) std::cout << std::setw(3) << i << "  " << with_commas(levels[i]) << "\n";
+struct BfsAliasArgs {
+  int plies = 5;
+  std::string reading = "exact";
+  bool play_restricted = false;
+};
+
+// An alias of the generic `bfs`, printing what it prints: `bfs ostle [reference]
+// [play-restricted] --expand-decided --max-ply PLIES` (checkmates expanded: the levels count
+// them) on a job of its own, in a scratch work dir.
+void run_bfs(const BfsAliasArgs& a) {
+  if (a.plies < 0 || a.plies > 7)
+    throw std::invalid_argument("--plies must be 0..7 (for more: bfs ostle --max-ply N)");
+  zermelo::cli::BfsArgs bfs;
+  bfs.game = "ostle";
+  if (reading_of(a.reading) == Reading::kPublished) bfs.options.push_back("reference");
+  if (a.play_restricted) bfs.options.push_back("play-restricted");
+  bfs.max_ply = static_cast<std::uint32_t>(a.plies);
+  bfs.expand_decided = true;
+  const zermelo::cli::ScratchWorkDir scratch("ostle-bfs");
+  zermelo::Progress::set_enabled(false);
+  zermelo::cli::run_bfs(bfs, scratch.path);
 }
 
 void run_puzzles(const std::vector<std::string>& args, std::size_t limit, bool shortest_only) {
@@ -243,13 +259,13 @@ ZERMELO_REGISTER_COMMAND(60, [](CLI::App& app) {
   show->add_option("state", *text, "e.g. 11111-00000-00300-00000-22222 or 11111-00300-00000-00000-22222:c2D")->required();
   show->callback([text] { run_show(*text); });
 
-  auto* bfs = ostle->add_subcommand("bfs", "new states per ply from the start (in memory)");
-  auto plies = std::make_shared<int>(5);
-  bfs->add_option("--plies", *plies, "how many plies (default 5)");
-  auto bfs_reading = std::make_shared<std::string>("exact");
-  auto play = std::make_shared<bool>(false);
-  bfs->add_option("--reading", *bfs_reading, "exact (default) or reference");
-  bfs->add_flag("--play-restricted", *play, "play the forbidden move too (the published search)");
+  auto* bfs = ostle->add_subcommand(
+      "bfs", "the generic `bfs ostle`, checkmates expanded, to a few plies");
+  auto& b = zermelo::cli::command_options<BfsAliasArgs>(bfs, run_bfs);
+  bfs->add_option("--plies", b.plies, "how many plies (default 5)");
+  bfs->add_option("--reading", b.reading, "exact (default) or reference");
+  bfs->add_flag("--play-restricted", b.play_restricted,
+                "play the forbidden move too (the published search)");
   auto* puzzles = ostle->add_subcommand(
       "puzzles",
       "won states whose every winning move sacrifices a piece, from a solved --work-dir");
@@ -264,11 +280,4 @@ ZERMELO_REGISTER_COMMAND(60, [](CLI::App& app) {
                     "only the shortest winning moves must all be sacrifices");
   puzzles->callback(
       [game_args, limit, shortest] { run_puzzles(*game_args, *limit, *shortest); });
-
-  bfs->callback([plies, bfs_reading, play] {
-    GameOptions o;
-    o.reading = reading_of(*bfs_reading);
-    o.play_restricted = *play;
-    run_bfs(*plies, o);
-  });
 });

@@ -54,57 +54,45 @@ Reading reading_of(const std::string& name) {
   throw std::invalid_argument("unknown reading '" + name + "' (use exact or reference)");
 }
 
-void run_count(const std::vector<std::string>& specs, Reading reading) {
-  const auto& g = zermelo::cli::globals();
+// The classes a list of specs names, each once, in class order.
+std::vector<int> classes_of_all(const std::vector<std::string>& specs) {
   std::vector<int> classes;
   for (const auto& spec : specs)
     for (int cls : classes_of(spec))
       if (std::find(classes.begin(), classes.end(), cls) == classes.end()) classes.push_back(cls);
   std::sort(classes.begin(), classes.end());
-  std::uint64_t todo = 0;
-  for (int cls : classes) todo += PositionIndex::get().size(cls);
-  const auto t0 = std::chrono::steady_clock::now();
-  auto last = t0;
-  const auto counts = count_classes(
-      classes, static_cast<int>(g.threads),
-      [&](std::uint64_t done) {
-        const auto now = std::chrono::steady_clock::now();
-        if (g.quiet || now - last < std::chrono::seconds(2)) return;
-        last = now;
-        std::cerr << "\rcounting: " << std::fixed << std::setprecision(1)
-                  << 100.0 * static_cast<double>(done) / static_cast<double>(todo) << "% of "
-                  << with_commas(todo) << " positions" << std::flush;
-      },
-      reading);
-  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  if (!g.quiet) std::cerr << "\r" << std::string(60, ' ') << "\r";
-  StateCounts total;
-  for (const auto& c : counts) total += c;
-  if (g.json) {
-    nlohmann::json j;
-    j["classes"] = nlohmann::json::array();
-    for (std::size_t i = 0; i < classes.size(); ++i)
-      j["classes"].push_back({{"class", class_name(classes[i])},
-                              {"material", material_name(class_material(classes[i]))},
-                              {"hole", square_name(kHoleReps[class_hole_index(classes[i])])},
-                              {"positions", counts[i].positions},
-                              {"checkmates", counts[i].checkmates},
-                              {"states", counts[i].states},
-                              {"nontrivial_states", counts[i].nontrivial_states},
-                              {"forbidding_states", counts[i].forbidding_states},
-                              {"nontrivial_forbidding", counts[i].nontrivial_forbidding}});
-    j["total"] = {{"positions", total.positions},
-                  {"checkmates", total.checkmates},
-                  {"states", total.states},
-                  {"nontrivial_states", total.nontrivial_states},
-                  {"forbidding_states", total.forbidding_states},
-                  {"nontrivial_forbidding", total.nontrivial_forbidding}};
-    j["reading"] = reading == Reading::kExact ? "exact" : "reference";
-    j["seconds"] = seconds;
-    j["threads"] = g.threads;
-    std::cout << j.dump(2) << "\n";
-    return;
+  return classes;
+}
+
+nlohmann::json counts_json(const StateCounts& c) {
+  return {{"positions", c.positions},
+          {"checkmates", c.checkmates},
+          {"states", c.states},
+          {"nontrivial_states", c.nontrivial_states},
+          {"forbidding_states", c.forbidding_states},
+          {"nontrivial_forbidding", c.nontrivial_forbidding}};
+}
+
+void print_counts_json(const std::vector<int>& classes, const std::vector<StateCounts>& counts,
+                       const StateCounts& total, Reading reading, double seconds) {
+  nlohmann::json j;
+  j["classes"] = nlohmann::json::array();
+  for (std::size_t i = 0; i < classes.size(); ++i) {
+    nlohmann::json row{{"class", class_name(classes[i])},
+                       {"material", material_name(class_material(classes[i]))},
+                       {"hole", square_name(kHoleReps[class_hole_index(classes[i])])}};
+    row.update(counts_json(counts[i]));
+    j["classes"].push_back(row);
   }
+  j["total"] = counts_json(total);
+  j["reading"] = reading == Reading::kExact ? "exact" : "reference";
+  j["seconds"] = seconds;
+  j["threads"] = zermelo::cli::globals().threads;
+  std::cout << j.dump(2) << "\n";
+}
+
+void print_counts_text(const std::vector<int>& classes, const std::vector<StateCounts>& counts,
+                       const StateCounts& total, double seconds) {
   std::ostringstream os;
   auto row = [&](const std::string& name, const StateCounts& c) {
     os << std::left << std::setw(10) << name << std::right << std::setw(16) << with_commas(c.positions) << std::setw(16)
@@ -127,8 +115,38 @@ void run_count(const std::vector<std::string>& specs, Reading reading) {
   row("total", total);
   os << "(states: position + forbidden move, possibly reachable; non-trivial: not checkmate; "
      << "nt forbidding: non-trivial with a forbidden move; "
-     << std::fixed << std::setprecision(1) << seconds << " s on " << g.threads << " threads)\n";
+     << std::fixed << std::setprecision(1) << seconds << " s on " << zermelo::cli::globals().threads
+     << " threads)\n";
   std::cout << os.str();
+}
+
+void run_count(const std::vector<std::string>& specs, Reading reading) {
+  const auto& g = zermelo::cli::globals();
+  const std::vector<int> classes = classes_of_all(specs);
+  std::uint64_t todo = 0;
+  for (int cls : classes) todo += PositionIndex::get().size(cls);
+  const auto t0 = std::chrono::steady_clock::now();
+  auto last = t0;
+  const auto counts = count_classes(
+      classes, static_cast<int>(g.threads),
+      [&](std::uint64_t done) {
+        const auto now = std::chrono::steady_clock::now();
+        if (g.quiet || now - last < std::chrono::seconds(2)) return;
+        last = now;
+        std::cerr << "\rcounting: " << std::fixed << std::setprecision(1)
+                  << 100.0 * static_cast<double>(done) / static_cast<double>(todo) << "% of "
+                  << with_commas(todo) << " positions" << std::flush;
+      },
+      reading);
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  if (!g.quiet) std::cerr << "\r" << std::string(60, ' ') << "\r";
+  StateCounts total;
+  for (const auto& c : counts) total += c;
+  if (g.json)
+    print_counts_json(classes, counts, total, reading, seconds);
+  else
+    print_counts_text(classes, counts, total, seconds);
 }
 
 // The state as given (its own orientation), its canonical key, and every legal move with the

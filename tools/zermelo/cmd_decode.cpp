@@ -50,13 +50,13 @@ void run_decode(const std::vector<std::string>& words) {
 }  // namespace zermelo::cli
 
 ZERMELO_REGISTER_COMMAND(17, [](CLI::App& app) {
-  static std::vector<std::string> words;
+  using Words = std::vector<std::string>;
   auto* sub = app.add_subcommand(
       "decode", "the state a key of a solved --work-dir stands for (diagram, tier and value)");
+  auto& words = zermelo::cli::command_options<Words>(sub, zermelo::cli::run_decode);
   sub->add_option("words", words,
                   "[GAME [OPTIONS...]] KEY: the key in decimal; the game defaults to the work "
                   "dir's")
       ->required();
   sub->footer("Example: zermelo --work-dir work/default-onitama-3x4 decode 2061048");
-  sub->callback([] { zermelo::cli::run_decode(words); });
 });

@@ -61,9 +61,10 @@ void run_export(const ExportArgs& a) {
 }  // namespace zermelo::cli
 
 ZERMELO_REGISTER_COMMAND(18, [](CLI::App& app) {
-  static zermelo::cli::ExportArgs a;
+  using namespace zermelo::cli;
   auto* sub = app.add_subcommand(
       "export", "a solved work dir's values as CSV or JSON Lines, one state a line, streamed");
+  auto& a = command_options<ExportArgs>(sub, run_export);
   zermelo::cli::add_game_words(sub, a.words);
   sub->add_option("--tier", a.tier, "only this solved tier (default: every one, bottom-up)");
   sub->add_option("--format", a.format, "csv (with a header line) or jsonl")
@@ -72,5 +73,4 @@ ZERMELO_REGISTER_COMMAND(18, [](CLI::App& app) {
   sub->footer("Lines: key,tier,result,plies (result: win, loss or draw for the player to move;\n"
               "plies 0 for a draw), in key order within each tier. `decode KEY` shows a state.\n"
               "Example: zermelo --work-dir work/nim export --format jsonl > nim.jsonl");
-  sub->callback([] { zermelo::cli::run_export(a); });
 });

@@ -104,19 +104,22 @@ int run_info(const std::string& path) {
 }  // namespace zermelo::cli
 
 ZERMELO_REGISTER_COMMAND(80, [](CLI::App& app) {
-  static std::vector<std::string> paths;
-  auto* verify = app.add_subcommand("verify", "stream run files or job directories and check every checksum and digest");
-  verify->add_option("paths", paths, "run files, or job directories with a manifest.json")->required();
-  verify->callback([] {
-    int rc = zermelo::cli::run_verify(paths);
+  using zermelo::cli::command_options;
+  auto* verify = app.add_subcommand(
+      "verify", "stream run files or job directories and check every checksum and digest");
+  auto& paths = command_options<std::vector<std::string>>(verify, [](const auto& p) {
+    int rc = zermelo::cli::run_verify(p);
     if (rc) throw CLI::RuntimeError(rc);
   });
+  verify->add_option("paths", paths, "run files, or job directories with a manifest.json")
+      ->required();
   verify->footer("Example: zermelo verify work/tictactoe    (every output of the job)\n"
                  "         zermelo verify work/tictactoe/values.run");
 
-  static std::string file;
-  auto* info = app.add_subcommand("info", "describe a run file (header and block index; no full read)");
+  auto* info =
+      app.add_subcommand("info", "describe a run file (header and block index; no full read)");
+  auto& file = command_options<std::string>(
+      info, [](const std::string& f) { zermelo::cli::run_info(f); });
   info->add_option("file", file, "a run file")->required();
-  info->callback([] { zermelo::cli::run_info(file); });
   info->footer("Example: zermelo info work/tictactoe/values.run");
 });

@@ -8,6 +8,10 @@
 #include <sstream>
 
 #include "tools/zermelo/command.hpp"
+#include "tools/zermelo/query.hpp"
+#include "tools/zermelo/scratch_work_dir.hpp"
+#include "zermelo/engine/retrograde.hpp"
+#include "zermelo/util/progress.hpp"
 #include "zermelo/games/onitama/solve.hpp"
 #include "zermelo/util/size.hpp"
 
@@ -161,31 +165,25 @@ void run_weak(const Options& o) {
          {"peak RSS", fmt(peak_rss_mib(), 1) + " MiB"}});
 }
 
+// An alias of the generic `query`, printing what it prints: the board is solved in RAM (the
+// generic `solve onitama ... --in-ram`) into a scratch work dir, then `query` answers.
 void run_query(const Options& o) {
-  Rules rules = make_rules(o);
-  const Position p = o.state.empty() ? rules.start_position() : rules.parse(o.state);
-  const Key key = rules.encode(p);
-  StrongResult r = solve_strong(rules, o.symmetry);
-  const Value v = r.value_of(rules, key);
-  if (!v.is_known())
-    throw std::invalid_argument("this state is not reachable from the start of " + rules.board_name() +
-                                " with cards " + rules.deck_name());
-  nlohmann::json moves = nlohmann::json::array();
-  std::vector<std::pair<std::string, Value>> list;
-  rules.for_each_child(p, [&](const Position& c, const Move& m) {
-    const Value cv = r.value_of(rules, rules.encode(c)).parent_via();
-    list.emplace_back(rules.move_name(p, m), cv);
-  });
-  std::stable_sort(list.begin(), list.end(), [](auto& a, auto& b) { return better_for_mover(a.second, b.second); });
-  if (zermelo::cli::globals().json) {
-    auto j = base_json(rules, o);
-    for (auto& [name, cv] : list) moves.push_back({{"move", name}, {"value", cv.to_string()}, {"best", cv == v}});
-    j.update({{"key", key}, {"value", v.to_string()}, {"moves", moves}});
-    std::cout << j.dump(2) << "\n";
-    return;
-  }
-  std::cout << rules.render(p) << "value: " << v.to_string() << " for the player to move\n";
-  for (auto& [name, cv] : list) std::cout << "  " << std::left << std::setw(20) << name << cv.to_string() << (cv == v ? "  *" : "") << "\n";
+  std::vector<std::string> game_options{o.board, o.cards};
+  if (o.symmetry) game_options.push_back("symmetry");
+  const auto game = zermelo::make_game("onitama", game_options);
+  const zermelo::cli::ScratchWorkDir scratch("onitama-query");
+  zermelo::SolveOptions solve;
+  solve.job_dir = scratch.path;
+  solve.memory_bytes = zermelo::cli::globals().memory_bytes;
+  solve.threads = zermelo::cli::globals().threads;
+  solve.in_ram = true;
+  zermelo::Progress::set_enabled(false);
+  zermelo::solve_tiers(*game, solve, "all");
+  zermelo::cli::QueryArgs query;
+  query.words = {"onitama"};
+  query.words.insert(query.words.end(), game_options.begin(), game_options.end());
+  query.words.push_back(o.state.empty() ? "start" : o.state);
+  zermelo::cli::run_query(query, scratch.path);
 }
 
 }  // namespace
@@ -193,7 +191,6 @@ void run_query(const Options& o) {
 ZERMELO_REGISTER_COMMAND(50, [](CLI::App& app) {
   auto* top = app.add_subcommand("onitama", "Onitama on n x m boards: count, solve, weak-solve, query (in RAM)");
   top->require_subcommand(1);
-  static Options o;
   struct Sub {
     const char* name;
     const char* help;
@@ -203,13 +200,17 @@ ZERMELO_REGISTER_COMMAND(50, [](CLI::App& app) {
                       {"tiers", "the out-of-core solve's tiers and their legal states, counted", run_tiers},
                       {"solve", "strong solve by retrograde analysis", run_solve},
                       {"weak-solve", "forward-looking retrograde analysis from the start", run_weak},
-                      {"query", "value of a state and of each move (strong solve first)", run_query}};
-  CLI::App* query = nullptr;
+                      {"query", "the generic `query`, on the board solved in RAM first",
+                       run_query}};
+  Options* query = nullptr;
   for (const Sub& sub : subs) {
     auto* c = top->add_subcommand(sub.name, sub.help);
-    add_common(c, o);
-    c->callback([run = sub.run] { run(o); });
-    query = c;  // the last: it takes one more option
+    query = &zermelo::cli::command_options<Options>(c, sub.run);
+    add_common(c, *query);
   }
-  query->add_option("--state", o.state, "the state as printed, or one line 'rRr/.../bBb red [red=c,c blue=c,c aside=c]'; default: the start");
+  // The last, query, takes one more option.
+  top->get_subcommand("query")->add_option(
+      "--state", query->state,
+      "the state as printed, or one line 'rRr/.../bBb red [red=c,c blue=c,c aside=c]'; default: "
+      "the start");
 });

@@ -1,7 +1,8 @@
 // `zermelo ostle ...`: Ostle's own commands. `count` enumerates positions and states by class
 // (the full 2.7e9 positions in a few minutes on 2 cores), `show` prints a state with its moves,
-// `bfs` prints the breadth-first levels from the start, `puzzles` lists the sacrifice puzzles of
-// a solved work dir. Human tables by default, JSON with --json.
+// `bfs` (an alias of the generic `bfs ostle`) prints the breadth-first levels from the start,
+// `puzzles` lists the sacrifice puzzles of a solved work dir. Human tables by default, JSON
+// with --json.
 #include <chrono>
 #include <iomanip>
 #include <iostream>
@@ -9,14 +10,17 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "tools/zermelo/bfs.hpp"
 #include "tools/zermelo/command.hpp"
 #include "tools/zermelo/game_words.hpp"
+#include "tools/zermelo/scratch_work_dir.hpp"
 #include "zermelo/games/ostle/count.hpp"
 #include "zermelo/games/ostle/game.hpp"
 #include "zermelo/games/ostle/index.hpp"
 #include "zermelo/games/ostle/puzzles.hpp"
 #include "zermelo/pipeline/solved_database.hpp"
 #include "zermelo/pipeline/work_dir_lock.hpp"
+#include "zermelo/util/progress.hpp"
 
 namespace {
 
@@ -50,57 +54,45 @@ Reading reading_of(const std::string& name) {
   throw std::invalid_argument("unknown reading '" + name + "' (use exact or reference)");
 }
 
-void run_count(const std::vector<std::string>& specs, Reading reading) {
-  const auto& g = zermelo::cli::globals();
+// The classes a list of specs names, each once, in class order.
+std::vector<int> classes_of_all(const std::vector<std::string>& specs) {
   std::vector<int> classes;
   for (const auto& spec : specs)
     for (int cls : classes_of(spec))
       if (std::find(classes.begin(), classes.end(), cls) == classes.end()) classes.push_back(cls);
   std::sort(classes.begin(), classes.end());
-  std::uint64_t todo = 0;
-  for (int cls : classes) todo += PositionIndex::get().size(cls);
-  const auto t0 = std::chrono::steady_clock::now();
-  auto last = t0;
-  const auto counts = count_classes(
-      classes, static_cast<int>(g.threads),
-      [&](std::uint64_t done) {
-        const auto now = std::chrono::steady_clock::now();
-        if (g.quiet || now - last < std::chrono::seconds(2)) return;
-        last = now;
-        std::cerr << "\rcounting: " << std::fixed << std::setprecision(1)
-                  << 100.0 * static_cast<double>(done) / static_cast<double>(todo) << "% of "
-                  << with_commas(todo) << " positions" << std::flush;
-      },
-      reading);
-  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  if (!g.quiet) std::cerr << "\r" << std::string(60, ' ') << "\r";
-  StateCounts total;
-  for (const auto& c : counts) total += c;
-  if (g.json) {
-    nlohmann::json j;
-    j["classes"] = nlohmann::json::array();
-    for (std::size_t i = 0; i < classes.size(); ++i)
-      j["classes"].push_back({{"class", class_name(classes[i])},
-                              {"material", material_name(class_material(classes[i]))},
-                              {"hole", square_name(kHoleReps[class_hole_index(classes[i])])},
-                              {"positions", counts[i].positions},
-                              {"checkmates", counts[i].checkmates},
-                              {"states", counts[i].states},
-                              {"nontrivial_states", counts[i].nontrivial_states},
-                              {"forbidding_states", counts[i].forbidding_states},
-                              {"nontrivial_forbidding", counts[i].nontrivial_forbidding}});
-    j["total"] = {{"positions", total.positions},
-                  {"checkmates", total.checkmates},
-                  {"states", total.states},
-                  {"nontrivial_states", total.nontrivial_states},
-                  {"forbidding_states", total.forbidding_states},
-                  {"nontrivial_forbidding", total.nontrivial_forbidding}};
-    j["reading"] = reading == Reading::kExact ? "exact" : "reference";
-    j["seconds"] = seconds;
-    j["threads"] = g.threads;
-    std::cout << j.dump(2) << "\n";
-    return;
+  return classes;
+}
+
+nlohmann::json counts_json(const StateCounts& c) {
+  return {{"positions", c.positions},
+          {"checkmates", c.checkmates},
+          {"states", c.states},
+          {"nontrivial_states", c.nontrivial_states},
+          {"forbidding_states", c.forbidding_states},
+          {"nontrivial_forbidding", c.nontrivial_forbidding}};
+}
+
+void print_counts_json(const std::vector<int>& classes, const std::vector<StateCounts>& counts,
+                       const StateCounts& total, Reading reading, double seconds) {
+  nlohmann::json j;
+  j["classes"] = nlohmann::json::array();
+  for (std::size_t i = 0; i < classes.size(); ++i) {
+    nlohmann::json row{{"class", class_name(classes[i])},
+                       {"material", material_name(class_material(classes[i]))},
+                       {"hole", square_name(kHoleReps[class_hole_index(classes[i])])}};
+    row.update(counts_json(counts[i]));
+    j["classes"].push_back(row);
   }
+  j["total"] = counts_json(total);
+  j["reading"] = reading == Reading::kExact ? "exact" : "reference";
+  j["seconds"] = seconds;
+  j["threads"] = zermelo::cli::globals().threads;
+  std::cout << j.dump(2) << "\n";
+}
+
+void print_counts_text(const std::vector<int>& classes, const std::vector<StateCounts>& counts,
+                       const StateCounts& total, double seconds) {
   std::ostringstream os;
   auto row = [&](const std::string& name, const StateCounts& c) {
     os << std::left << std::setw(10) << name << std::right << std::setw(16) << with_commas(c.positions) << std::setw(16)
@@ -123,8 +115,38 @@ void run_count(const std::vector<std::string>& specs, Reading reading) {
   row("total", total);
   os << "(states: position + forbidden move, possibly reachable; non-trivial: not checkmate; "
      << "nt forbidding: non-trivial with a forbidden move; "
-     << std::fixed << std::setprecision(1) << seconds << " s on " << g.threads << " threads)\n";
+     << std::fixed << std::setprecision(1) << seconds << " s on " << zermelo::cli::globals().threads
+     << " threads)\n";
   std::cout << os.str();
+}
+
+void run_count(const std::vector<std::string>& specs, Reading reading) {
+  const auto& g = zermelo::cli::globals();
+  const std::vector<int> classes = classes_of_all(specs);
+  std::uint64_t todo = 0;
+  for (int cls : classes) todo += PositionIndex::get().size(cls);
+  const auto t0 = std::chrono::steady_clock::now();
+  auto last = t0;
+  const auto counts = count_classes(
+      classes, static_cast<int>(g.threads),
+      [&](std::uint64_t done) {
+        const auto now = std::chrono::steady_clock::now();
+        if (g.quiet || now - last < std::chrono::seconds(2)) return;
+        last = now;
+        std::cerr << "\rcounting: " << std::fixed << std::setprecision(1)
+                  << 100.0 * static_cast<double>(done) / static_cast<double>(todo) << "% of "
+                  << with_commas(todo) << " positions" << std::flush;
+      },
+      reading);
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  if (!g.quiet) std::cerr << "\r" << std::string(60, ' ') << "\r";
+  StateCounts total;
+  for (const auto& c : counts) total += c;
+  if (g.json)
+    print_counts_json(classes, counts, total, reading, seconds);
+  else
+    print_counts_text(classes, counts, total, seconds);
 }
 
 // The state as given (its own orientation), its canonical key, and every legal move with the
@@ -162,15 +184,27 @@ void run_show(const std::string& text) {
   }
 }
 
-void run_bfs(int plies, const GameOptions& options) {
-  if (plies < 0 || plies > 7) throw std::invalid_argument("--plies must be 0..7 (the in-memory search is for the first plies only)");
-  const auto levels = bfs_levels(plies, options);
-  if (zermelo::cli::globals().json) {
-    std::cout << nlohmann::json{{"new_states_per_ply", levels}}.dump(2) << "\n";
-    return;
-  }
-  std::cout << "ply  new states\n";
-  for (std::size_t i = 0; i < levels.size(); ++i) std::cout << std::setw(3) << i << "  " << with_commas(levels[i]) << "\n";
+struct BfsAliasArgs {
+  int plies = 5;
+  std::string reading = "exact";
+  bool play_restricted = false;
+};
+
+// An alias of the generic `bfs`, printing what it prints: `bfs ostle [reference]
+// [play-restricted] --expand-decided --max-ply PLIES` (checkmates expanded: the levels count
+// them) on a job of its own, in a scratch work dir.
+void run_bfs(const BfsAliasArgs& a) {
+  if (a.plies < 0 || a.plies > 7)
+    throw std::invalid_argument("--plies must be 0..7 (for more: bfs ostle --max-ply N)");
+  zermelo::cli::BfsArgs bfs;
+  bfs.game = "ostle";
+  if (reading_of(a.reading) == Reading::kPublished) bfs.options.push_back("reference");
+  if (a.play_restricted) bfs.options.push_back("play-restricted");
+  bfs.max_ply = static_cast<std::uint32_t>(a.plies);
+  bfs.expand_decided = true;
+  const zermelo::cli::ScratchWorkDir scratch("ostle-bfs");
+  zermelo::Progress::set_enabled(false);
+  zermelo::cli::run_bfs(bfs, scratch.path);
 }
 
 void run_puzzles(const std::vector<std::string>& args, std::size_t limit, bool shortest_only) {
@@ -243,13 +277,13 @@ ZERMELO_REGISTER_COMMAND(60, [](CLI::App& app) {
   show->add_option("state", *text, "e.g. 11111-00000-00300-00000-22222 or 11111-00300-00000-00000-22222:c2D")->required();
   show->callback([text] { run_show(*text); });
 
-  auto* bfs = ostle->add_subcommand("bfs", "new states per ply from the start (in memory)");
-  auto plies = std::make_shared<int>(5);
-  bfs->add_option("--plies", *plies, "how many plies (default 5)");
-  auto bfs_reading = std::make_shared<std::string>("exact");
-  auto play = std::make_shared<bool>(false);
-  bfs->add_option("--reading", *bfs_reading, "exact (default) or reference");
-  bfs->add_flag("--play-restricted", *play, "play the forbidden move too (the published search)");
+  auto* bfs = ostle->add_subcommand(
+      "bfs", "the generic `bfs ostle`, checkmates expanded, to a few plies");
+  auto& b = zermelo::cli::command_options<BfsAliasArgs>(bfs, run_bfs);
+  bfs->add_option("--plies", b.plies, "how many plies (default 5)");
+  bfs->add_option("--reading", b.reading, "exact (default) or reference");
+  bfs->add_flag("--play-restricted", b.play_restricted,
+                "play the forbidden move too (the published search)");
   auto* puzzles = ostle->add_subcommand(
       "puzzles",
       "won states whose every winning move sacrifices a piece, from a solved --work-dir");
@@ -264,11 +298,4 @@ ZERMELO_REGISTER_COMMAND(60, [](CLI::App& app) {
                     "only the shortest winning moves must all be sacrifices");
   puzzles->callback(
       [game_args, limit, shortest] { run_puzzles(*game_args, *limit, *shortest); });
-
-  bfs->callback([plies, bfs_reading, play] {
-    GameOptions o;
-    o.reading = reading_of(*bfs_reading);
-    o.play_restricted = *play;
-    run_bfs(*plies, o);
-  });
 });

@@ -47,13 +47,93 @@ std::size_t ask_human(const Game& g, StateKey s, const std::vector<Child>& kids)
 Value flip(Value v) { return v.is_win() ? Value::loss(v.plies()) : v.is_loss() ? Value::win(v.plies()) : v; }
 const char* outcome(Value v) { return v.is_win() ? "won" : v.is_loss() ? "lost" : "drawn"; }
 
+// The games' tally, and the games shown (--show, a shortfall, or a human opponent).
+struct PlayTally {
+  std::uint64_t wins = 0, draws = 0, losses = 0, shortfalls = 0, longest = 0;
+  nlohmann::json shown = nlohmann::json::array();
+};
+
+// One game's result, from the perfect player's side, against what the start promised.
+void tally_game(const PlayArgs& a, std::size_t n, const PlayedGame& pg, int me, Value promised,
+                PlayTally& t) {
+  const Value mine = me == 0 ? pg.result_for_first : flip(pg.result_for_first);
+  (mine.is_win() ? t.wins : mine.is_loss() ? t.losses : t.draws)++;
+  t.longest = std::max<std::uint64_t>(t.longest, pg.plies);
+  // Short of the promise: a won game not won within its plies, a drawn game lost.
+  const bool short_of_it = (promised.is_win() && (!mine.is_win() || pg.plies > promised.plies())) ||
+                           (promised.is_draw() && mine.is_loss());
+  t.shortfalls += short_of_it;
+  if (!a.show && !short_of_it && a.opponent != "human") return;
+  std::string line;
+  for (auto& m : pg.moves) line += (line.empty() ? "" : " ") + m;
+  if (globals().json)
+    t.shown.push_back({{"game", n}, {"moves", pg.moves}, {"result", outcome(mine)},
+                       {"plies", pg.plies}, {"short_of_the_value", short_of_it}});
+  else
+    std::cout << "game " << n << ": " << outcome(mine) << " by the perfect player in " << pg.plies
+              << " plies" << (short_of_it ? "  SHORT OF THE VALUE" : "") << "\n  " << line << "\n";
+}
+
+void print_play(const Game& g, const PlayArgs& a, Value start, std::size_t games,
+                const PlayTally& t) {
+  if (globals().json)
+    std::cout << nlohmann::json{{"game", g.name()}, {"variant", g.variant()},
+                                {"start_value", start.to_string()}, {"as", a.as},
+                                {"opponent", a.opponent}, {"games", games}, {"wins", t.wins},
+                                {"draws", t.draws}, {"losses", t.losses},
+                                {"longest_game", t.longest}, {"short_of_the_value", t.shortfalls},
+                                {"shown", t.shown}}
+                     .dump(2)
+              << "\n";
+  else
+    std::cout << g.name() << (g.variant().empty() ? "" : " " + g.variant()) << ": start "
+              << start.to_string() << " for the first player; the perfect player (" << a.as
+              << ") against " << a.opponent << " play, " << games << " games: " << t.wins
+              << " won, " << t.draws << " drawn, " << t.losses << " lost; longest " << t.longest
+              << " plies; " << t.shortfalls << " short of the value\n";
+}
+
+void run_play(const PlayArgs& a) {
+  WorkDirLock lock(globals().work_dir, WorkDirLock::Mode::kRead, "play");
+  SolvedDatabase db(globals().work_dir, game_request(a.words));
+  const Game* g = &db.game();
+  ValuesLookup values(values_runs(db));
+  const Value start = values.find(g->start());
+  if (!start.is_known())
+    throw std::runtime_error(g->name() + ": the start has no value in " + globals().work_dir);
+  const int me = a.as == "first" ? 0 : 1;
+  const Value promised = me == 0 ? start : flip(start);  // the perfect player's value of the game
+  std::mt19937_64 rng(a.seed);
+  Player perfect = [&](StateKey s, const std::vector<Child>& kids) {
+    const std::size_t i = perfect_move(values, kids);
+    if (i == kids.size())
+      throw std::runtime_error(g->name() + ": a child of state " + std::to_string(s) +
+                               " has no value");
+    return i;
+  };
+  Player opponent = perfect;
+  if (a.opponent == "random")
+    opponent = [&](StateKey, const std::vector<Child>& kids) {
+      return std::size_t(rng() % kids.size());
+    };
+  if (a.opponent == "human")
+    opponent = [&](StateKey s, const std::vector<Child>& kids) { return ask_human(*g, s, kids); };
+  Player players[2] = {me == 0 ? perfect : opponent, me == 0 ? opponent : perfect};
+  const std::size_t games = a.opponent == "human" ? 1 : a.games;
+  PlayTally t;
+  for (std::size_t n = 0; n < games; ++n)
+    tally_game(a, n, play_game(*g, g->start(), players, a.max_plies), me, promised, t);
+  print_play(*g, a, start, games, t);
+  if (t.shortfalls) throw CLI::RuntimeError(1);
+}
+
 }  // namespace
 }  // namespace zermelo::cli
 
 ZERMELO_REGISTER_COMMAND(16, [](CLI::App& app) {
   using namespace zermelo;
-  static cli::PlayArgs a;
   auto* sub = app.add_subcommand("play", "the perfect player of a solved --work-dir, against random, human or perfect play");
+  auto& a = cli::command_options<cli::PlayArgs>(sub, cli::run_play);
   cli::add_game_words(sub, a.words);
   sub->add_option("--as", a.as, "the perfect player's side: first or second")->check(CLI::IsMember({"first", "second"}));
   sub->add_option("--opponent", a.opponent, "random (uniform moves), human (moves read from standard input) or perfect")
@@ -66,57 +146,4 @@ ZERMELO_REGISTER_COMMAND(16, [](CLI::App& app) {
               "drawn start it must not lose; a shortfall is reported and the exit code is 1.\n"
               "Example: zermelo --work-dir work/default-onitama-3x4 play onitama 3x4 --games 1000\n"
               "         zermelo --work-dir work/ttt play tictactoe --as second --opponent human");
-  sub->callback([] {
-    WorkDirLock lock(cli::globals().work_dir, WorkDirLock::Mode::kRead, "play");
-    SolvedDatabase db(cli::globals().work_dir, cli::game_request(a.words));
-    const Game* g = &db.game();
-    ValuesLookup values(cli::values_runs(db));
-    const Value start = values.find(g->start());
-    if (!start.is_known()) throw std::runtime_error(g->name() + ": the start has no value in " + cli::globals().work_dir);
-    const int me = a.as == "first" ? 0 : 1;
-    const Value promised = me == 0 ? start : cli::flip(start);  // the perfect player's value of the game
-    std::mt19937_64 rng(a.seed);
-    Player perfect = [&](StateKey s, const std::vector<Child>& kids) {
-      const std::size_t i = perfect_move(values, kids);
-      if (i == kids.size()) throw std::runtime_error(g->name() + ": a child of state " + std::to_string(s) + " has no value");
-      return i;
-    };
-    Player opponent = perfect;
-    if (a.opponent == "random") opponent = [&](StateKey, const std::vector<Child>& kids) { return std::size_t(rng() % kids.size()); };
-    if (a.opponent == "human") opponent = [&](StateKey s, const std::vector<Child>& kids) { return cli::ask_human(*g, s, kids); };
-    Player players[2] = {me == 0 ? perfect : opponent, me == 0 ? opponent : perfect};
-    const std::size_t games = a.opponent == "human" ? 1 : a.games;
-
-    std::uint64_t wins = 0, draws = 0, losses = 0, shortfalls = 0, longest = 0;
-    nlohmann::json shown = nlohmann::json::array();
-    for (std::size_t n = 0; n < games; ++n) {
-      PlayedGame pg = play_game(*g, g->start(), players, a.max_plies);
-      const Value mine = me == 0 ? pg.result_for_first : cli::flip(pg.result_for_first);
-      (mine.is_win() ? wins : mine.is_loss() ? losses : draws)++;
-      longest = std::max<std::uint64_t>(longest, pg.plies);
-      // Short of the promise: a won game not won within its plies, a drawn game lost.
-      const bool short_of_it = (promised.is_win() && (!mine.is_win() || pg.plies > promised.plies())) || (promised.is_draw() && mine.is_loss());
-      shortfalls += short_of_it;
-      std::string line;
-      for (auto& m : pg.moves) line += (line.empty() ? "" : " ") + m;
-      if (a.show || short_of_it || a.opponent == "human") {
-        if (cli::globals().json)
-          shown.push_back({{"game", n}, {"moves", pg.moves}, {"result", cli::outcome(mine)}, {"plies", pg.plies}, {"short_of_the_value", short_of_it}});
-        else
-          std::cout << "game " << n << ": " << cli::outcome(mine) << " by the perfect player in " << pg.plies << " plies"
-                    << (short_of_it ? "  SHORT OF THE VALUE" : "") << "\n  " << line << "\n";
-      }
-    }
-    if (cli::globals().json)
-      std::cout << nlohmann::json{{"game", g->name()}, {"variant", g->variant()}, {"start_value", start.to_string()}, {"as", a.as},
-                                  {"opponent", a.opponent}, {"games", games}, {"wins", wins}, {"draws", draws}, {"losses", losses},
-                                  {"longest_game", longest}, {"short_of_the_value", shortfalls}, {"shown", shown}}
-                       .dump(2)
-                << "\n";
-    else
-      std::cout << g->name() << (g->variant().empty() ? "" : " " + g->variant()) << ": start " << start.to_string() << " for the first player; the perfect player ("
-                << a.as << ") against " << a.opponent << " play, " << games << " games: " << wins << " won, " << draws
-                << " drawn, " << losses << " lost; longest " << longest << " plies; " << shortfalls << " short of the value\n";
-    if (shortfalls) throw CLI::RuntimeError(1);
-  });
 });

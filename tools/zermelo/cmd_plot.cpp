@@ -48,11 +48,14 @@ void run_plot(const std::string& in, std::string out) {
 }  // namespace zermelo::cli
 
 ZERMELO_REGISTER_COMMAND(27, [](CLI::App& app) {
-  static std::string in, out;
+  struct PlotArgs {
+    std::string in, out;
+  };
   auto* sub = app.add_subcommand(
       "plot", "draw the table of a saved `solve --json` or `bfs --json` as an SVG chart");
-  sub->add_option("json", in, "the saved JSON output")->required();
-  sub->add_option("--out", out, "the SVG file (default: the JSON's name with .svg)");
+  auto& a = zermelo::cli::command_options<PlotArgs>(
+      sub, [](const PlotArgs& p) { zermelo::cli::run_plot(p.in, p.out); });
+  sub->add_option("json", a.in, "the saved JSON output")->required();
+  sub->add_option("--out", a.out, "the SVG file (default: the JSON's name with .svg)");
   sub->footer("Example: zermelo plot bench/results/ostle-bfs.json");
-  sub->callback([] { zermelo::cli::run_plot(in, out); });
 });

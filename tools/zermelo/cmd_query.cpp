@@ -7,6 +7,7 @@
 
 #include "tools/zermelo/command.hpp"
 #include "tools/zermelo/game_words.hpp"
+#include "tools/zermelo/query.hpp"
 #include "zermelo/pipeline/solved_database.hpp"
 #include "zermelo/pipeline/work_dir_lock.hpp"
 #include "zermelo/serve/board_picture.hpp"
@@ -14,13 +15,6 @@
 
 namespace zermelo::cli {
 namespace {
-
-struct QueryArgs {
-  std::vector<std::string> words;  // [GAME [OPTIONS...]] STATE
-  std::vector<std::string> options;
-  std::string forbidden;
-  std::string svg;  // a file for the state's picture
-};
 
 GameRequest request_of(const QueryArgs& a) {
   GameRequest r = game_request({a.words.begin(), a.words.end() - 1});
@@ -44,8 +38,9 @@ StateKey state_key(const Game& g, const std::string& state, const std::string& f
   return *key;
 }
 
-void run_query(const QueryArgs& a) {
-  const std::string dir = globals().work_dir;
+}  // namespace
+
+void run_query(const QueryArgs& a, const std::string& dir) {
   WorkDirLock lock(dir, WorkDirLock::Mode::kRead, "query");
   SolvedDatabase db(dir, request_of(a));
   const Game& g = db.game();
@@ -74,13 +69,14 @@ void run_query(const QueryArgs& a) {
               << m["value"].get<std::string>() << (m["value"] == v.to_string() ? "  *" : "") << "\n";
 }
 
-}  // namespace
 }  // namespace zermelo::cli
 
 ZERMELO_REGISTER_COMMAND(15, [](CLI::App& app) {
-  static zermelo::cli::QueryArgs a;
+  using namespace zermelo::cli;
   auto* sub = app.add_subcommand(
       "query", "value of a state and of each of its moves, from a solved --work-dir");
+  auto& a = command_options<QueryArgs>(
+      sub, [](const QueryArgs& q) { run_query(q, globals().work_dir); });
   sub->add_option("words", a.words,
                   "[GAME [OPTIONS...]] STATE: the state in the game's text form, 'start' for the "
                   "start; the game defaults to the work dir's")
@@ -96,5 +92,4 @@ ZERMELO_REGISTER_COMMAND(15, [](CLI::App& app) {
       "         zermelo --work-dir work/default-onitama-3x4 query start --svg start.svg\n"
       "         zermelo --work-dir work/ostle query ostle 11111-00300-00000-00000-22222 "
       "--forbidden c2D");
-  sub->callback([] { zermelo::cli::run_query(a); });
 });

@@ -60,9 +60,10 @@ void run_serve(const ServeArgs& a) {
 }  // namespace zermelo::cli
 
 ZERMELO_REGISTER_COMMAND(16, [](CLI::App& app) {
-  static zermelo::cli::ServeArgs a;
+  using namespace zermelo::cli;
   auto* sub = app.add_subcommand(
       "serve", "a local web explorer of a solved --work-dir: boards, moves with values, charts");
+  auto& a = command_options<ServeArgs>(sub, run_serve);
   zermelo::cli::add_game_words(sub, a.words);
   sub->add_option("--port", a.port, "TCP port (0: any free one, printed)")
       ->capture_default_str()
@@ -77,5 +78,4 @@ ZERMELO_REGISTER_COMMAND(16, [](CLI::App& app) {
       "(or ?key=N), /api/line?state=TEXT, /api/tables.\n"
       "Example: zermelo --work-dir work/default-onitama-3x4 serve\n"
       "         zermelo --work-dir work/ttt serve --port 0");
-  sub->callback([] { zermelo::cli::run_serve(a); });
 });

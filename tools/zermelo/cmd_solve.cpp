@@ -227,13 +227,32 @@ void run_check(SolveArgs c, const std::vector<std::string>& words, std::size_t s
   if (mismatches) throw CLI::RuntimeError(1);
 }
 
+void run_solve(const SolveArgs& a) {
+  auto g = make_game(a.game, a.game_options);
+  WorkDirLock lock(globals().work_dir, WorkDirLock::Mode::kWrite, "solve " + a.game);
+  auto results = solve_tiers(*g, solve_options(a), a.tier);
+  print_results(*g, results);
+  if (a.plot.empty()) return;
+  std::vector<TierTable> tables;
+  for (auto& r : results)
+    tables.push_back({r.tier, r.states, r.wins, r.losses, r.draws, r.by_plies});
+  write_text_file(a.plot, plies_chart_svg(chart_title(*g), tables));
+}
+
+struct CheckArgs {
+  SolveArgs solve;  // its tier
+  std::vector<std::string> words;
+  std::size_t sample = 0;
+  std::uint64_t seed = 1;
+};
+
 }  // namespace
 }  // namespace zermelo::cli
 
 ZERMELO_REGISTER_COMMAND(10, [](CLI::App& app) {
   using namespace zermelo;
-  static cli::SolveArgs a;
   auto* solve = app.add_subcommand("solve", "strongly solve a game by retrograde analysis (out of core unless --in-ram)");
+  auto& a = cli::command_options<cli::SolveArgs>(solve, cli::run_solve);
   solve->add_option("game", a.game, "game name (see `zermelo games`)")->required();
   solve->add_option("options", a.game_options, "game options, e.g. a board size");
   solve->add_option("--tier", a.tier, "tier to solve (default all: every tier bottom-up; a single tier solves the tiers it reads first, where they are missing in --work-dir)");
@@ -259,31 +278,18 @@ ZERMELO_REGISTER_COMMAND(10, [](CLI::App& app) {
                 "Example: zermelo --work-dir work/ttt solve tictactoe\n"
                 "         zermelo --work-dir work/ttt-ram solve tictactoe --in-ram\n"
                 "Killed or interrupted, the same command resumes from the last finished level.");
-  solve->callback([] {
-    auto g = make_game(a.game, a.game_options);
-    WorkDirLock lock(cli::globals().work_dir, WorkDirLock::Mode::kWrite, "solve " + a.game);
-    SolveOptions o = cli::solve_options(a);
-    auto results = solve_tiers(*g, o, a.tier);
-    cli::print_results(*g, results);
-    if (!a.plot.empty()) {
-      std::vector<TierTable> tables;
-      for (auto& r : results)
-        tables.push_back({r.tier, r.states, r.wins, r.losses, r.draws, r.by_plies});
-      write_text_file(a.plot, plies_chart_svg(chart_title(*g), tables));
-    }
-  });
 
-  static cli::SolveArgs c;
-  static std::vector<std::string> words;
   auto* check = app.add_subcommand("check-solution", "re-check a solved values run state by state (streaming)");
-  cli::add_game_words(check, words);
-  check->add_option("--tier", c.tier, "tier to check (default: every solved tier)");
-  static std::size_t sample = 0;
-  static std::uint64_t seed = 1;
-  check->add_option("--sample", sample, "check only this many random states (random-access reads) instead of every state");
-  check->add_option("--seed", seed, "random seed for --sample");
+  auto& c = cli::command_options<cli::CheckArgs>(check, [](const cli::CheckArgs& k) {
+    cli::run_check(k.solve, k.words, k.sample, k.seed);
+  });
+  cli::add_game_words(check, c.words);
+  check->add_option("--tier", c.solve.tier, "tier to check (default: every solved tier)");
+  check->add_option("--sample", c.sample,
+                    "check only this many random states (random-access reads) instead of every "
+                    "state");
+  check->add_option("--seed", c.seed, "random seed for --sample");
   check->footer("The game and its options come from the work dir's manifest; named here, they must agree.\n"
                 "Example: zermelo --work-dir work/ttt check-solution\n"
                 "         zermelo --work-dir work/ostle check-solution ostle --tier 4v4 --sample 2000");
-  check->callback([] { cli::run_check(c, words, sample, seed); });
 });

@@ -4,6 +4,9 @@
 #include <CLI/CLI.hpp>
 #include <cstdint>
 #include <functional>
+#include <iostream>
+#include <memory>
+#include <nlohmann/json.hpp>
 #include <string>
 
 namespace zermelo::cli {
@@ -21,6 +24,26 @@ GlobalOptions& globals();
 
 using CommandSetup = std::function<void(CLI::App& app)>;
 bool register_command(int order, CommandSetup setup);
+
+// A command's option values: one Options struct, owned by the subcommand's callback (so it lives
+// as long as the parser, without a function-local static), handed to `run` once parsed.
+template <class Options>
+Options& command_options(CLI::App* sub, std::function<void(const Options&)> run,
+                         Options defaults = {}) {
+  auto options = std::make_shared<Options>(std::move(defaults));
+  sub->callback([options, run = std::move(run)] { run(*options); });
+  return *options;
+}
+
+// Prints a library report: its JSON with --json, else its text. The report's own namespace
+// provides report_json(r) and report_text(r).
+template <class Report>
+void print_report(const Report& r) {
+  if (globals().json)
+    std::cout << report_json(r).dump(2) << "\n";
+  else
+    std::cout << report_text(r);
+}
 
 }  // namespace zermelo::cli
 

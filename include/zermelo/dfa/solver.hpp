@@ -8,7 +8,8 @@
 //   W(i+1) = W0 ∪ reverse(L(i))      L(i+1) = L0 ∪ (inverse(T) \ reverse(inverse(W(i))))
 // and, for acyclic games, meet-in-the-middle: forward sets R(i) from the start (expanding only
 // positions not already decided by the backward sets W(J), L(J)), then the values backed up from
-// the deepest R to the start. Rules never appear here: they live in the game modules.
+// the deepest R to the start. Rules never appear here: they live in the game modules, which
+// describe a game through the set-game interface (set_game.hpp).
 #pragma once
 #include <cstdint>
 #include <functional>
@@ -16,36 +17,9 @@
 #include <vector>
 
 #include "zermelo/dfa/set.hpp"
+#include "zermelo/dfa/set_game.hpp"
 
 namespace zermelo::dfa {
-
-struct SetMove {
-  std::string name;
-  Set pre;    // must exclude terminal positions: a finished game has no moves
-  Set post;
-  Manager::ChangeId forward = 0;   // the change
-  Manager::ChangeId backward = 0;  // its inverse
-};
-
-struct SetGame {
-  std::string name;
-  Manager* manager = nullptr;
-  Set all;            // P
-  Set won0, lost0;    // terminal positions, valued for the player to move
-  std::vector<SetMove> moves;
-  std::vector<std::uint8_t> start;
-  std::function<std::string(const std::vector<std::uint8_t>&)> render;  // a diagram of a position
-  // How forward/reverse apply the moves: all of a group in one partitioned pass (Set::change_all),
-  // or one change per move and a balanced union (kept for comparison and as a cross-check).
-  bool partitioned_image = true;
-  // solve_by_reach: hand each ply's lost open positions to the next ply up as a restrict to the
-  // positions that ply can reach (Set::restrict_to) when that has fewer states, instead of the
-  // exact set. Off by default: on Breakthrough 5x5 it saves a third of the states on every other
-  // ply but costs more time than it saves (bench/results/dfa.md).
-  bool simplify_backup = false;
-  // Adds a move, interning its change and inverse.
-  void add_move(std::string move_name, const Set& pre, const Set& post, const Change& change);
-};
 
 Set forward(const SetGame& g, const Set& s);
 Set reverse(const SetGame& g, const Set& s);

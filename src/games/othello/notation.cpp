@@ -7,6 +7,8 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "zermelo/games/othello/board_size.hpp"
+
 namespace zermelo::othello {
 namespace {
 
@@ -22,15 +24,10 @@ std::string_view trim(std::string_view s) {
   return s;
 }
 
-void check_size(int size) {
-  if (size != 4 && size != 6 && size != 8)
-    throw std::invalid_argument("othello: board size must be 4, 6 or 8, not " + std::to_string(size));
-}
-
 }  // namespace
 
 Position start_position(int size) {
-  check_size(size);
+  check_board_size(size);
   Position pos;
   pos.size = size;
   const int h = size / 2;
@@ -48,7 +45,7 @@ bool parse_side(std::string_view side) {
 }
 
 Position parse_position(std::string_view board, std::string_view side, int size) {
-  check_size(size);
+  check_board_size(size);
   Position pos;
   pos.size = size;
   int sq = 0;
@@ -80,7 +77,7 @@ Position parse_position(std::string_view board, std::string_view side, int size)
 }
 
 int parse_square(std::string_view text, int size) {
-  check_size(size);
+  check_board_size(size);
   const std::string s = lower(trim(text));
   if (s == "ps" || s == "pass" || s == "--") return kPass;
   if (s.size() != 2 || s[0] < 'a' || s[0] >= 'a' + size || s[1] < '1' || s[1] >= '1' + size)

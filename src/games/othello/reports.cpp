@@ -1,0 +1,302 @@
+// JSON and text forms of Othello's task results: see reports.hpp. Each text form is what
+// `zermelo othello ...` has always printed.
+#include "zermelo/games/othello/reports.hpp"
+
+#include <iomanip>
+#include <sstream>
+
+namespace zermelo::othello {
+namespace {
+
+using nlohmann::json;
+
+std::string signed_text(int v) { return (v > 0 ? "+" : "") + std::to_string(v); }
+
+json square_names(const std::vector<int>& squares) {
+  json names = json::array();
+  for (int m : squares) names.push_back(square_name(m));
+  return names;
+}
+
+std::string pv_text(const std::vector<int>& pv) {
+  std::string s;
+  for (int m : pv) s += square_name(m);
+  return s;
+}
+
+double nodes_per_second(const SolveResult& r) {
+  return r.seconds > 0 ? static_cast<double>(r.nodes) / r.seconds : 0.0;
+}
+
+std::string side_text(const Position& pos) { return pos.white_to_move ? "O" : "X"; }
+
+}  // namespace
+
+json report_json(const PositionSolve& s) {
+  const SolveResult& r = s.result;
+  const Position& pos = s.input.position;
+  json j{{"board", board_string(pos)}, {"side", side_text(pos)},    {"size", pos.size},
+         {"empties", r.empties},       {"score", r.score},          {"exact", r.exact},
+         {"best_move", square_name(r.best_move)}, {"pv", square_names(r.pv)},
+         {"nodes", r.nodes},           {"seconds", r.seconds},      {"cpu_seconds", r.cpu_seconds},
+         {"nodes_per_second", nodes_per_second(r)}, {"threads", s.threads}};
+  if (s.input.ffo) {
+    j["ffo"] = s.input.ffo->number;
+    j["published_score"] = s.input.ffo->published_score;
+    j["published_best_moves"] = square_names(s.input.ffo->best_moves);
+  }
+  if (s.each_move) {
+    json e = json::object();
+    for (auto& [m, score] : s.move_scores) e[square_name(m)] = score;
+    j["move_scores"] = e;
+  }
+  return j;
+}
+
+std::string report_text(const PositionSolve& s) {
+  const SolveResult& r = s.result;
+  std::ostringstream os;
+  os << render(s.input.position);
+  if (s.input.ffo)
+    os << "FFO #" << s.input.ffo->number << " (published score " << s.input.ffo->published_score
+       << ")\n";
+  os << "empties     " << r.empties << "\n"
+     << "score       " << signed_text(r.score) << (r.exact ? "" : " (bound: outside the window)")
+     << "\n"
+     << "best move   " << square_name(r.best_move) << "\n"
+     << "PV          " << pv_text(r.pv) << "\n"
+     << "nodes       " << r.nodes << "\n"
+     << "time        " << std::fixed << std::setprecision(3) << r.seconds << " s (CPU "
+     << r.cpu_seconds << " s)\n"
+     << "nodes/s     " << std::setprecision(0) << nodes_per_second(r) << "\n"
+     << "threads     " << s.threads << "\n";
+  if (s.each_move) {
+    os << "move scores";
+    for (auto& [m, score] : s.move_scores) os << " " << square_name(m) << ":" << signed_text(score);
+    os << "\n";
+  }
+  return os.str();
+}
+
+json report_json(const PerftTable& r) {
+  return {{"size", r.size}, {"ended_games", r.ended}, {"leaves", r.leaves}, {"seconds", r.seconds}};
+}
+
+std::string report_text(const PerftTable& r) {
+  std::ostringstream os;
+  os << "perft " << r.size << "x" << r.size << " (ended games " << r.ended << ")\n";
+  for (std::size_t d = 1; d <= r.leaves.size(); ++d)
+    os << std::setw(3) << d << "  " << r.leaves[d - 1] << "\n";
+  os << "time " << std::fixed << std::setprecision(3) << r.seconds << " s\n";
+  return os.str();
+}
+
+json report_json(const Enumeration& r) {
+  return {{"size", r.size},
+          {"discs", r.discs},
+          {"empties", r.size * r.size - r.discs},
+          {"unique_positions_by_discs_from_4", r.counts},
+          {"layer_positions_to_solve", r.layer_positions},
+          {"seconds", r.seconds}};
+}
+
+std::string report_text(const Enumeration& r) {
+  std::ostringstream os;
+  os << "symmetry-unique positions, " << r.size << "x" << r.size << " (finished games included)\n";
+  for (std::size_t i = 0; i < r.counts.size(); ++i)
+    os << std::setw(4) << (i + 4) << " discs  " << r.counts[i] << "\n";
+  os << "layer at " << r.discs << " discs (" << r.size * r.size - r.discs
+     << " empties), side to move has a move, passes taken, finished games dropped: "
+     << r.layer_positions << "\n"
+     << "time " << std::fixed << std::setprecision(3) << r.seconds << " s\n";
+  return os.str();
+}
+
+json report_json(const WeakSolveReport& w) {
+  const WeakSolveResult& r = w.result;
+  json attempts = json::array();
+  for (std::size_t i = 0; i < r.attempts.size(); ++i)
+    attempts.push_back({{"goal", goal_text(r.attempts[i].first, r.attempts[i].second)},
+                        {"proved", static_cast<bool>(r.attempt_proved[i])}});
+  return {{"size", w.position.size},
+          {"board", board_string(w.position)},
+          {"side", side_text(w.position)},
+          {"value", r.value},
+          {"leaf_empties", w.options.leaf_empties},
+          {"predict_depth", w.options.predict_depth},
+          {"proof_internal_nodes", r.internal_nodes},
+          {"proof_leaves", r.leaves},
+          {"positions_solved_exactly", r.leaf_solves},
+          {"leaf_solver_nodes", r.leaf_nodes},
+          {"rounds", r.rounds},
+          {"failed_predictions", r.failed_predictions},
+          {"attempts", attempts},
+          {"proof_file", w.options.proof_path},
+          {"threads", w.options.threads},
+          {"seconds", r.seconds},
+          {"cpu_seconds", r.cpu_seconds}};
+}
+
+std::string report_text(const WeakSolveReport& w) {
+  const WeakSolveResult& r = w.result;
+  const std::string& proof = w.options.proof_path;
+  std::ostringstream os;
+  os << render(w.position);
+  os << "value                     " << signed_text(r.value) << " for "
+     << (w.position.white_to_move ? "White" : "Black") << " (proved: value >= " << r.value
+     << " and value <= " << r.value << ")\n"
+     << "attempts                 ";
+  for (std::size_t i = 0; i < r.attempts.size(); ++i)
+    os << " " << goal_text(r.attempts[i].first, r.attempts[i].second)
+       << (r.attempt_proved[i] ? " proved;" : " refuted;");
+  os << "\n"
+     << "leaf layer                <= " << w.options.leaf_empties << " empties (solved exactly)\n"
+     << "proof internal nodes      " << r.internal_nodes << "\n"
+     << "proof leaves              " << r.leaves << "\n"
+     << "positions solved exactly  " << r.leaf_solves << " (" << r.leaf_nodes
+     << " solver nodes)\n"
+     << "select/solve rounds       " << r.rounds << "\n"
+     << "failed predictions        " << r.failed_predictions << "\n"
+     << "proof file                "
+     << (proof.empty() ? "(not written: give --proof FILE)" : proof) << "\n"
+     << "time                      " << std::fixed << std::setprecision(1) << r.seconds
+     << " s (CPU " << r.cpu_seconds << " s)\n";
+  return os.str();
+}
+
+json report_json(const ProofCheckReport& r) {
+  const ProofCheck& c = r.check;
+  json roots = json::array();
+  for (const ProofRoot& root : c.roots) {
+    Position pos;
+    pos.size = c.size;
+    pos.black = root.p;
+    pos.white = root.o;
+    roots.push_back({{"board", board_string(pos)},
+                     {"goal", goal_text(root.goal, root.bound)},
+                     {"is_start", root.is_start}});
+  }
+  return {{"ok", c.ok},       {"error", c.error},       {"size", c.size},
+          {"nodes", c.nodes}, {"expanded", c.expanded}, {"leaves", c.leaves},
+          {"edges", c.edges}, {"unreachable", c.unreachable},
+          {"leaf_solver_nodes", c.leaf_solver_nodes}, {"roots", roots}, {"seconds", c.seconds}};
+}
+
+std::string report_text(const ProofCheckReport& r) {
+  const ProofCheck& c = r.check;
+  if (!c.ok) return "";
+  std::ostringstream os;
+  os << "proof OK: " << r.path << " (" << c.size << "x" << c.size << ")\n";
+  for (const ProofRoot& root : c.roots)
+    os << "  proves " << goal_text(root.goal, root.bound) << " for the side to move at "
+       << (root.is_start ? "the start position" : "the root (canonical, mover as X)") << "\n";
+  os << "nodes " << c.nodes << " (expanded " << c.expanded << ", leaves " << c.leaves
+     << "), edges " << c.edges << ", unreachable " << c.unreachable << "\n"
+     << "leaves re-solved with " << c.leaf_solver_nodes << " solver nodes\n"
+     << "time " << std::fixed << std::setprecision(1) << c.seconds << " s\n";
+  return os.str();
+}
+
+json report_json(const EvalFitReport& r) {
+  const EvalFit& f = r.fit;
+  json w = json::object();
+  for (int i = 0; i < kEvalFeatures; ++i)
+    w[eval_feature_name(i)] = f.weights[static_cast<std::size_t>(i)];
+  return {{"size", r.size},          {"samples", f.samples},
+          {"min_empties", r.min_empties}, {"max_empties", r.max_empties},
+          {"weights", w},             {"rms_error", f.rms_error},
+          {"default_rms_error", f.default_rms_error}, {"sign_agreement", f.sign_agreement},
+          {"seconds", f.seconds}};
+}
+
+std::string report_text(const EvalFitReport& r) {
+  const EvalFit& f = r.fit;
+  std::ostringstream os;
+  os << "least-squares fit, " << r.size << "x" << r.size << ", " << f.samples
+     << " random-play positions with " << r.min_empties << ".." << r.max_empties
+     << " empties, exact scores\n";
+  for (int i = 0; i < kEvalFeatures; ++i)
+    os << "  " << std::setw(20) << std::left << eval_feature_name(i) << std::right << std::fixed
+       << std::setprecision(3) << f.weights[static_cast<std::size_t>(i)] << "\n";
+  os << "rms error " << std::setprecision(2) << f.rms_error << " discs (compiled-in weights: "
+     << f.default_rms_error << "), sign agreement " << std::setprecision(3) << f.sign_agreement
+     << "\n"
+     << "time " << std::setprecision(1) << f.seconds << " s\n";
+  return os.str();
+}
+
+json report_json(const LayerPrediction& r) {
+  const PredictOptions& o = r.options;
+  json j{{"size", o.size},
+         {"empties", o.empties},
+         {"depth", o.depth},
+         {"positions", r.positions},
+         {"predicted_wins", r.wins},
+         {"predicted_draws", r.draws},
+         {"predicted_losses", r.losses},
+         {"mean_predicted", r.mean},
+         {"out", o.out},
+         {"enumerate_seconds", r.enumerate_seconds},
+         {"predict_seconds", r.predict_seconds}};
+  if (r.sample > 0) {
+    j["exact_sample"] = r.sample;
+    j["sign_agreement"] = r.sign_agreement;
+    j["rms_error"] = r.rms_error;
+    j["exact_seconds"] = r.exact_seconds;
+  }
+  return j;
+}
+
+std::string report_text(const LayerPrediction& r) {
+  const PredictOptions& o = r.options;
+  std::ostringstream os;
+  os << "layer " << o.empties << " empties, " << o.size << "x" << o.size << ": " << r.positions
+     << " positions (canonical, passes taken, finished games dropped)\n"
+     << "predicted by a " << o.depth << "-ply search on the fitted evaluation (side to move):\n"
+     << "  win (>= +1 disc) " << r.wins << ", draw (|v| < 1) " << r.draws << ", loss " << r.losses
+     << ", mean " << std::fixed << std::setprecision(2) << r.mean << " discs\n";
+  if (r.sample > 0)
+    os << "exact sample of " << r.sample << ": sign agreement " << std::setprecision(3)
+       << r.sign_agreement << ", rms error " << std::setprecision(2) << r.rms_error << " discs ("
+       << std::setprecision(1) << r.exact_seconds << " s)\n";
+  if (!o.out.empty()) os << "written to " << o.out << "\n";
+  os << "time: enumerate " << std::setprecision(1) << r.enumerate_seconds << " s, predict "
+     << r.predict_seconds << " s\n";
+  return os.str();
+}
+
+json report_json(const RandomPlayReport& r) {
+  json games = json::array();
+  for (const PlayedGame& g : r.games) games.push_back({{"moves", g.moves}, {"score", g.score}});
+  json j{{"size", r.size},
+         {"player", r.player_white ? "white" : "black"},
+         {"games", games},
+         {"worst_score", r.worst_score},
+         {"below_guarantee", r.below_guarantee},
+         {"moves_from_proof", r.moves_from_proof},
+         {"moves_from_solver", r.moves_from_solver}};
+  if (r.guarantee) j["guarantee"] = *r.guarantee;
+  return j;
+}
+
+std::string report_text(const RandomPlayReport& r) {
+  std::ostringstream os;
+  for (std::size_t g = 0; g < r.games.size(); ++g)
+    os << "game " << std::setw(3) << g + 1 << "  " << signed_text(r.games[g].score) << "  "
+       << r.games[g].moves << "\n";
+  os << "player " << (r.player_white ? "White" : "Black") << ", worst score " << r.worst_score;
+  if (r.guarantee) os << " (the proof guarantees >= " << *r.guarantee << ")";
+  os << "; moves from the proof " << r.moves_from_proof << ", from the endgame solver "
+     << r.moves_from_solver << "\n";
+  return os.str();
+}
+
+std::string progress_line(const WeakSolveProgress& p) {
+  std::ostringstream os;
+  os << "  [" << std::fixed << std::setprecision(1) << p.seconds << " s] proving "
+     << goal_text(p.goal, p.bound) << ", round " << p.round << ": batch " << p.batch
+     << ", leaves solved " << p.leaves_solved << "\n";
+  return os.str();
+}
+
+}  // namespace zermelo::othello

@@ -1,0 +1,24 @@
+// The generic `zermelo bfs`, callable by the commands that are its aliases (`ostle bfs`):
+// breadth-first search from the start through the out-of-core pipeline.
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace zermelo::cli {
+
+struct BfsArgs {
+  std::string game;
+  std::vector<std::string> options;
+  std::uint32_t max_ply = UINT32_MAX;
+  bool all_states = false;
+  bool expand_decided = false;
+  bool keep_plies = false;
+  std::vector<std::string> ply_of;
+  std::string plot;
+};
+
+// Runs the search with its job in the work dir `dir` and prints what it found.
+void run_bfs(const BfsArgs& a, const std::string& dir);
+
+}  // namespace zermelo::cli

@@ -27,6 +27,7 @@ struct Results {
   std::array<Position, 24> next{};
   std::array<std::uint8_t, 24> move{};  // the move's own code
   std::array<std::uint8_t, 24> code{};  // its class's first move's code
+  std::array<Position, 24> canon{};     // its canonical position
   int size = 0;
   // Every image of every result by a symmetry other than the identity with its hole on c's hole
   // square, with the result's class code: the positions before c that keep the hole and that c
@@ -37,7 +38,7 @@ struct Results {
 Results results_of(const Position& c) {
   Results rs;
   rs.on_hole.reserve(48);
-  std::array<Position, 24> canon{};
+  auto& canon = rs.canon;
   for (const Move& m : legal_moves(c, kNoForbidden)) {
     const MoveResult r = apply_move(c, m);
     if (r.removed >= 0) continue;
@@ -74,6 +75,13 @@ int class_code(const Results& rs, const Position& p) {
   for (int i = 0; i < rs.size; ++i)
     for (unsigned g = hole_maps(rs.next[i].hole, p.hole); g; g &= g - 1)
       if (sym_position(std::countr_zero(g), rs.next[i]) == p) return rs.code[i];
+  return kNoForbidden;
+}
+
+// The same for a position given by its canonical form (no symmetry to try).
+int class_code_of_canonical(const Results& rs, const Position& canonical) {
+  for (int i = 0; i < rs.size; ++i)
+    if (rs.canon[i] == canonical) return rs.code[i];
   return kNoForbidden;
 }
 
@@ -154,7 +162,7 @@ void add_unmove(const Position& c, const Results& rs, const UnMove& u,
                          [&](const ParentPosition& q) { return q.base == base; });
   if (it == out.end()) {
     const bool removal = std::popcount(u.prev.pieces()) != std::popcount(c.pieces());
-    const int code = removal ? kNoForbidden : class_code(rs, u.prev);
+    const int code = removal ? kNoForbidden : class_code_of_canonical(rs, cp.pos);
     const int stab = std::popcount(cp.achieving);
     it = out.insert(out.end(), ParentPosition{cp.pos, base, code, 0, stab, {}});
   }
@@ -184,6 +192,16 @@ void collect_parent_positions(const Position& c, std::vector<ParentPosition>& ou
   }
 }
 
+// published_codes of a canonical position, remembered: the children of a level come in key
+// order, so consecutive ones share most of their mover's pieces and many of their parents.
+const ForbidList& codes_remembered(const Position& pos, Key base) {
+  constexpr std::size_t kSlots = std::size_t{1} << 15;
+  thread_local std::vector<std::pair<Key, ForbidList>> cache(kSlots, {~Key{0}, ForbidList{}});
+  auto& slot = cache[(base * 0x9E3779B97F4A7C15ull) >> 49];
+  if (slot.first != base) slot = {base, published_codes(pos)};
+  return slot.second;
+}
+
 }  // namespace
 
 void published_parents(Key child, std::vector<Key>& out) {
@@ -204,7 +222,7 @@ void published_parents(Key child, std::vector<Key>& out) {
   for (const ParentPosition& q : parents) {
     if (q.code != code) continue;
     const int moves = q.unmoves * q.stab / child_stab;
-    for (int k : published_codes(q.pos)) {
+    for (int k : codes_remembered(q.pos, q.base)) {
       const int n = moves - (k != kNoForbidden && q.into_child[static_cast<std::size_t>(k)]);
       out.insert(out.end(), static_cast<std::size_t>(n), q.base | static_cast<Key>(k));
     }

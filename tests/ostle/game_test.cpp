@@ -6,12 +6,14 @@
 
 #include <algorithm>
 #include <map>
+#include <optional>
 #include <random>
 #include <tuple>
 
 #include "tests/ostle/crosscheck.hpp"
 #include "tests/test_util.hpp"
 #include "zermelo/games/ostle/index.hpp"
+#include "zermelo/games/ostle/published.hpp"
 
 using namespace zermelo;
 using namespace zermelo::ostle;
@@ -23,6 +25,17 @@ StateKey random_state(std::mt19937_64& rng) {
   const Position p = ostle_check::random_position_with_states(rng);
   const ForbidList codes = reachable_forbid_codes(p);
   return state_key(p, codes.codes[rng() % static_cast<std::uint64_t>(codes.size)]).key;
+}
+
+// A random state that exists under the published reading (a position without any is redrawn).
+StateKey random_published_state(std::mt19937_64& rng) {
+  for (;;) {
+    const Position p = canonical_position(ostle_check::random_position_with_states(rng)).pos;
+    const ForbidList codes = published_codes(p);
+    if (codes.size == 0) continue;
+    const Key base = make_key(class_of(p), PositionIndex::get().rank(p), kNoForbidden);
+    return base | codes.codes[rng() % static_cast<std::uint64_t>(codes.size)];
+  }
 }
 
 std::size_t count_of(const std::vector<StateKey>& v, StateKey k) { return static_cast<std::size_t>(std::count(v.begin(), v.end(), k)); }
@@ -59,34 +72,50 @@ TEST(OstleGame, KeysAreTheSameForEverySymmetricImage) {
   }
 }
 
-TEST(OstleGame, PredecessorsAndSuccessorsAgree) {
-  auto game = make_ostle_game();
-  std::mt19937_64 rng(5);
+// Forward: every child c of s has s among its predecessors as often as c among s's children
+// (checkmate parents are left out of predecessors: their value is fixed by the rules). Backward:
+// every predecessor p of s has s among its successors as often. Returns the edges checked.
+std::size_t expect_edges_agree_at(const Game& game, StateKey s) {
   std::vector<Child> kids, kids2;
   std::vector<StateKey> preds, preds2;
   std::size_t edges = 0;
-  for (int i = 0; i < 1500; ++i) {
-    // Forward: every child c of s has s among its predecessors as often as c among s's children.
-    const StateKey s = random_state(rng);
-    game->successors(s, kids);
-    // Checkmate parents are left out of predecessors: their value is fixed by the rules.
-    const bool listed = !game->terminal_value(s).is_known();
-    for (const Child& c : kids) {
-      if (c.is_terminal()) continue;
-      game->predecessors(c.key, preds);
-      ASSERT_EQ(count_of(preds, s), listed ? count_child(kids, c.key) : 0u) << game->render(s) << game->render(c.key);
-      ++edges;
-    }
-    // Backward: every predecessor p of c has c among its successors as often.
-    const StateKey c = random_state(rng);
-    game->predecessors(c, preds2);
-    for (StateKey p : preds2) {
-      game->successors(p, kids2);
-      ASSERT_EQ(count_child(kids2, c), count_of(preds2, p)) << game->render(p) << game->render(c);
-      ++edges;
-    }
+  game.successors(s, kids);
+  const bool listed = !game.terminal_value(s).is_known();
+  for (const Child& c : kids) {
+    if (c.is_terminal()) continue;
+    game.predecessors(c.key, preds);
+    EXPECT_EQ(count_of(preds, s), listed ? count_child(kids, c.key) : 0u)
+        << game.render(s) << game.render(c.key);
+    ++edges;
+  }
+  game.predecessors(s, preds2);
+  for (StateKey p : preds2) {
+    game.successors(p, kids2);
+    EXPECT_EQ(count_child(kids2, s), count_of(preds2, p)) << game.render(p) << game.render(s);
+    ++edges;
+  }
+  return edges;
+}
+
+// Edges both ways at 3000 random states of a reading (checkmate parents left out).
+void expect_edges_agree_at_random_states(Reading reading, std::uint64_t seed) {
+  auto game = make_ostle_game(GameOptions{reading, false});
+  std::mt19937_64 rng(seed);
+  std::size_t edges = 0;
+  for (int i = 0; i < 3000 && !::testing::Test::HasFailure(); ++i) {
+    const StateKey s = reading == Reading::kExact ? random_state(rng) : random_published_state(rng);
+    edges += expect_edges_agree_at(*game, s);
   }
   EXPECT_GT(edges, 50000u);
+}
+
+TEST(OstleGame, PredecessorsAndSuccessorsAgree) {
+  expect_edges_agree_at_random_states(Reading::kExact, 5);
+}
+
+// The published reading's un-moves (published_parents) against its successors.
+TEST(OstleGame, PublishedReadingPredecessorsAndSuccessorsAgree) {
+  expect_edges_agree_at_random_states(Reading::kPublished, 7);
 }
 
 TEST(OstleGame, SymmetricStatesCountMovesWithMultiplicity) {
@@ -184,49 +213,52 @@ TEST(OstleGame, EnumeratesSortedPossiblyReachableStates) {
   }
 }
 
+// A position fixed by symmetry g, with the hole on its axis, and 4-5 pieces a side (or none).
+std::optional<Position> random_symmetric_position(std::mt19937_64& rng, int g) {
+  Position p;
+  std::vector<int> fixed;
+  for (int s = 0; s < kSquares; ++s)
+    if (sym_square(g, s) == s) fixed.push_back(s);
+  p.hole = fixed[rng() % fixed.size()];
+  for (int s = 0; s < kSquares; ++s) {
+    const int t = sym_square(g, s);
+    if (s == p.hole || t < s) continue;
+    const auto roll = rng() % 10;
+    const Bits b = bit(s) | bit(t);
+    if (roll < 2) p.me |= b;
+    else if (roll < 4) p.opp |= b;
+  }
+  const auto fits = [](int n) { return n == 4 || n == 5; };
+  if (!fits(p.my_count()) || !fits(p.opp_count())) return std::nullopt;
+  return p;
+}
+
+// Positions fixed by a reflection, with the hole on its axis: symmetric states are where the
+// multiplicities of predecessors need care. Both readings.
 TEST(OstleGame, PredecessorsAndSuccessorsAgreeOnSymmetricStates) {
-  // Positions fixed by a reflection, with the hole on its axis: symmetric states are where the
-  // multiplicities of predecessors need care.
-  auto game = make_ostle_game();
-  std::mt19937_64 rng(13);
-  std::vector<Child> kids, kids2;
-  std::vector<StateKey> preds, preds2;
-  int tested = 0;
-  for (int g : {1, 2, 4}) {  // mirror files, mirror ranks, transpose (see symmetry.cpp)
-    for (int tries = 0; tested < 600 * (g == 4 ? 3 : g) && tries < 200000; ++tries) {
-      Position p;
-      std::vector<int> fixed;
-      for (int s = 0; s < kSquares; ++s)
-        if (sym_square(g, s) == s) fixed.push_back(s);
-      p.hole = fixed[rng() % fixed.size()];
-      for (int s = 0; s < kSquares; ++s) {
-        const int t = sym_square(g, s);
-        if (s == p.hole || t < s) continue;
-        const auto roll = rng() % 10;
-        const Bits b = bit(s) | bit(t);
-        if (roll < 2) p.me |= b;
-        else if (roll < 4) p.opp |= b;
-      }
-      if (p.my_count() < 4 || p.my_count() > 5 || p.opp_count() < 4 || p.opp_count() > 5) continue;
-      ++tested;
-      for (int code : reachable_forbid_codes(p)) {
-        const StateKey s = state_key(p, code).key;
-        game->successors(s, kids);
-        const bool listed = !game->terminal_value(s).is_known();
-        for (const Child& c : kids) {
-          if (c.is_terminal()) continue;
-          game->predecessors(c.key, preds);
-          ASSERT_EQ(count_of(preds, s), listed ? count_child(kids, c.key) : 0u) << game->render(s) << game->render(c.key);
+  for (Reading reading : {Reading::kExact, Reading::kPublished}) {
+    auto game = make_ostle_game(GameOptions{reading, false});
+    std::mt19937_64 rng(13);
+    int tested = 0;
+    for (int g : {1, 2, 4}) {  // mirror files, mirror ranks, transpose (see symmetry.cpp)
+      const int wanted = 600 * (g == 4 ? 3 : g);
+      for (int tries = 0; tested < wanted && tries < 200000 && !HasFailure(); ++tries) {
+        const auto p = random_symmetric_position(rng, g);
+        if (!p) continue;
+        ++tested;
+        if (reading == Reading::kExact) {
+          for (int code : reachable_forbid_codes(*p))
+            expect_edges_agree_at(*game, state_key(*p, code).key);
+          continue;
         }
-        game->predecessors(s, preds2);
-        for (StateKey q : preds2) {
-          game->successors(q, kids2);
-          ASSERT_EQ(count_child(kids2, s), count_of(preds2, q)) << game->render(q) << game->render(s);
-        }
+        const Position canon = canonical_position(*p).pos;
+        const Key base = make_key(class_of(canon), PositionIndex::get().rank(canon), kNoForbidden);
+        for (int code : published_codes(canon))
+          expect_edges_agree_at(*game, base | static_cast<Key>(code));
       }
     }
+    EXPECT_GT(tested, 1000);
   }
-  EXPECT_GT(tested, 1000);
 }
 
 TEST(OstleGame, EveryChildAndParentIsAnEnumeratedState) {
@@ -296,7 +328,8 @@ TEST(OstleGame, OptionsAreCheckedAndNamed) {
   EXPECT_EQ(make_game("ostle")->variant(), "");
   EXPECT_EQ(make_game("ostle", {"play-restricted", "reference"})->variant(),
             "reference play-restricted");
-  EXPECT_FALSE(make_game("ostle", {"reference"})->has_predecessors());
+  EXPECT_TRUE(make_game("ostle", {"reference"})->has_predecessors());
+  EXPECT_FALSE(make_game("ostle", {"reference", "play-restricted"})->has_predecessors());
   EXPECT_EQ(make_game("ostle-mini", {"3x3:p2", "reference"})->variant(), "3x3:p2 reference");
   EXPECT_EQ(make_game("ostle-mini", {"reference"})->variant(), "4x4:p3 reference");
   for (auto [game, options, why] :

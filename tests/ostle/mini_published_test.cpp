@@ -114,23 +114,27 @@ TEST(OstleMiniPublished, ChildrenFollowTheSymmetryClassRule) {
   }
 }
 
-// The engine (out of core, reverse edges: this reading has no un-moves) against the plain solver.
+// The engine (out of core, with this reading's un-moves and with a reverse-edge run) against
+// the plain solver (more variants and modes: OstleMiniSolve.ReferenceReading*).
 TEST(OstleMiniPublished, EngineMatchesThePlainFixpointSolver) {
   zermelo::testing::ScratchDir dir;
   auto g = published_game("3x3:p3");
-  EXPECT_FALSE(g->has_predecessors());
+  EXPECT_TRUE(g->has_predecessors());
   EXPECT_EQ(g->variant(), "3x3:p3 reference");
   const auto plain = ostle_mini_test::plain_fixpoint_solve(*g);
   ASSERT_TRUE(plain.closed);
-  zermelo::SolveOptions o;
-  o.job_dir = dir / "w";
-  o.memory_bytes = 256ull << 20;
-  const auto solved = zermelo::load_values(zermelo::solve_retrograde(*g, o).values_path);
-  ASSERT_EQ(solved.size(), plain.keys.size());
-  for (std::size_t i = 0; i < solved.size(); ++i) {
-    ASSERT_EQ(zermelo::StateKey{solved[i].key}, plain.keys[i]);
-    ASSERT_EQ(zermelo::Value::from_raw(solved[i].value), plain.values[i])
-        << g->render(solved[i].key);
+  for (bool unmoves : {true, false}) {
+    zermelo::SolveOptions o;
+    o.job_dir = dir / (unmoves ? "unmoves" : "reverse-edges");
+    o.memory_bytes = 256ull << 20;
+    o.use_predecessors = unmoves;
+    const auto solved = zermelo::load_values(zermelo::solve_retrograde(*g, o).values_path);
+    ASSERT_EQ(solved.size(), plain.keys.size());
+    for (std::size_t i = 0; i < solved.size(); ++i) {
+      ASSERT_EQ(zermelo::StateKey{solved[i].key}, plain.keys[i]);
+      ASSERT_EQ(zermelo::Value::from_raw(solved[i].value), plain.values[i])
+          << (unmoves ? "un-moves " : "reverse edges ") << g->render(solved[i].key);
+    }
   }
 }
 

@@ -288,6 +288,18 @@ TEST(OstleMiniGame, SuccessorsAndPredecessorsAgreeOnEveryState) {
   for (const char* v : {"3x3:p2", "3x3:p3", "3x4:p2", "4x3:p2"}) expect_successors_and_predecessors_agree(*make_game("ostle-mini", {v}));
 }
 
+// The published reading's un-moves (from the exact ones, kept by the class of the board before)
+// against its successors, which OstleMiniPublished checks against the literal grid rules.
+TEST(OstleMiniGame, ReferenceReadingPredecessorsAreTheInverseOfSuccessors) {
+  for (const char* v : {"3x3:p2", "3x3:p3", "3x4:p2", "4x3:p2"}) {
+    auto g = make_game("ostle-mini", {v, "reference"});
+    ASSERT_TRUE(g->has_predecessors());
+    expect_successors_and_predecessors_agree(*g);
+  }
+  EXPECT_FALSE(
+      make_game("ostle-mini", {"3x3:p3", "reference", "play-restricted"})->has_predecessors());
+}
+
 TEST(OstleMiniGame, TiersPartitionTheStates) {
   auto g = make_game("ostle-mini", {"3x4:p3"});
   std::vector<std::string> names;
@@ -315,10 +327,14 @@ TEST(OstleMiniGame, TiersPartitionTheStates) {
 }
 
 // The engine's solves against the plain fixpoint solver, state by state.
-// `tiers`: also solve tier by tier out of core (each tier's values must be the whole solve's).
-void expect_engine_matches_plain_solver(const std::string& variant, bool tiers, std::uint64_t* states_out = nullptr) {
+// `options`: the variant, then the game's options. `tiers`: also solve tier by tier out of core
+// (each tier's values must be the whole solve's). Every whole solve gives the same values digest.
+void expect_engine_matches_plain_solver(const std::vector<std::string>& options, bool tiers,
+                                        std::uint64_t* states_out = nullptr) {
   testing::ScratchDir dir;
-  auto g = make_game("ostle-mini", {variant});
+  auto g = make_game("ostle-mini", options);
+  const std::string variant = g->variant();
+  std::set<std::string> digests;
   const ostle_mini_test::PlainSolution plain = ostle_mini_test::plain_fixpoint_solve(*g);
   ASSERT_TRUE(plain.closed) << variant << ": a successor outside enumerate()";
   if (states_out) *states_out = plain.keys.size();
@@ -343,6 +359,7 @@ void expect_engine_matches_plain_solver(const std::string& variant, bool tiers, 
     o.memory_bytes = 130ull << 20;  // near the solver's floor, so big sorts spill to runs
     const SolveResult whole = solve_retrograde(*g, o);
     expect_same(load_values(whole.values_path), m.name + " whole");
+    digests.insert(whole.digest);
     if (!m.in_ram) {  // the filter of undecided groups did drop messages; without it, the same values
       EXPECT_GT(whole.filtered_messages, whole.states / 2) << m.name;
       o.job_dir = dir / (m.name + "-whole-unfiltered");
@@ -371,6 +388,7 @@ void expect_engine_matches_plain_solver(const std::string& variant, bool tiers, 
       else EXPECT_EQ(settled, 0u) << how;
     }
   }
+  EXPECT_EQ(digests.size(), 1u) << variant << ": the solves' values digests differ";
 }
 
 // ostle-mini with a broken exit or group numbering: the solver must name the fault, not mis-solve.
@@ -459,7 +477,7 @@ TEST(OstleMiniSolve, FilterBesideCopiedBlocksKeepsTheValues) {
 
 TEST(OstleMiniSolve, EngineMatchesThePlainFixpointSolver3x3) {
   std::uint64_t states = 0;
-  expect_engine_matches_plain_solver("3x3:p3", true, &states);
+  expect_engine_matches_plain_solver({"3x3:p3"}, true, &states);
   // The set is the brute force's (StatesAreExactlyThoseSomeMoveProduces); 45,300 before the 256
   // "nothing forbidden" states no move makes were left out.
   EXPECT_EQ(states, 45044u);
@@ -467,8 +485,23 @@ TEST(OstleMiniSolve, EngineMatchesThePlainFixpointSolver3x3) {
 
 TEST(OstleMiniSolve, EngineMatchesThePlainFixpointSolver3x4) {
   std::uint64_t states = 0;
-  expect_engine_matches_plain_solver("3x4:p2", false, &states);
+  expect_engine_matches_plain_solver({"3x4:p2"}, false, &states);
   EXPECT_EQ(states, 121218u);  // 121,248 with the 30 states no move makes
+}
+
+// The published reading: in RAM, out of core with its un-moves and with a reverse-edge run
+// (about a minute each here, so Release only).
+TEST(OstleMiniSolve, ReferenceReadingEngineMatchesThePlainFixpointSolver3x3) {
+  ZERMELO_RELEASE_ONLY_SCALE_TEST();
+  expect_engine_matches_plain_solver({"3x3:p3", "reference"}, true);
+}
+TEST(OstleMiniSolve, ReferenceReadingEngineMatchesThePlainFixpointSolver3x4) {
+  ZERMELO_RELEASE_ONLY_SCALE_TEST();
+  expect_engine_matches_plain_solver({"3x4:p2", "reference"}, false);
+}
+TEST(OstleMiniSolve, ReferenceReadingEngineMatchesThePlainFixpointSolver4x3) {
+  ZERMELO_RELEASE_ONLY_SCALE_TEST();
+  expect_engine_matches_plain_solver({"4x3:p2", "reference"}, false);
 }
 
 // `zermelo solve` then `zermelo query STATE --forbidden MOVE`: the state's value and every move's

@@ -108,16 +108,17 @@ class OstleGame final : public Game {
   // Keys are (class, rank, forbidden code) and enumerate walks classes and ranks in order.
   bool enumerates_in_key_order() const override { return true; }
 
-  // Un-moves follow the rules as written; the other games build a reverse-edge run instead.
-  bool has_predecessors() const override {
-    return o_.reading == Reading::kExact && !o_.play_restricted;
-  }
+  // Both readings have un-moves; play-restricted's graph is not the game's, so it has none (its
+  // solves build a reverse-edge run).
+  bool has_predecessors() const override { return !o_.play_restricted; }
 
-  // Un-moves give exact previous states; with symmetric states a parent s reaches the child c
-  // by (un-moves giving s) * |Stab(s)| / |Stab(c)| moves, which is what successors(s) lists.
+  // Un-moves give exact previous states (the published reading's: published_parents); with
+  // symmetric states a parent s reaches the child c by (un-moves giving s) * |Stab(s)| / |Stab(c)|
+  // moves, which is what successors(s) lists.
   // Checkmate parents are left out (their value is win in 0 whatever their children are): about
   // half of all parents, which saves their canonicalisation here and their messages in the solver.
   void predecessors(StateKey s, std::vector<StateKey>& out) const override {
+    if (o_.reading == Reading::kPublished) return published_parents(s, out);
     out.clear();
     const auto [p, forbid] = key_state(s);
     const int child_stab = canonicalize(p, forbid).state_stab;

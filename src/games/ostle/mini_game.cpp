@@ -80,18 +80,19 @@ class MiniGame final : public Game {
     return lacked;
   }
 
-  // Un-moves follow the rules as written; the other games build a reverse-edge run instead.
-  bool has_predecessors() const override {
-    return o_.reading == Reading::kExact && !o_.play_restricted;
-  }
+  // Both readings have un-moves; play-restricted's graph is not the game's, so it has none (its
+  // solves build a reverse-edge run).
+  bool has_predecessors() const override { return !o_.play_restricted; }
 
-  // One parent per (un-move, forbidden code of the previous board that allows that move): with
-  // no symmetry identified, that is exactly once per move of successors(parent) leading here.
+  // One parent per (un-move, code of the previous board that allows that move): with no symmetry
+  // identified, that is exactly once per move of successors(parent) leading here. Checkmate
+  // parents included (5x5 Ostle leaves them out; the engine takes either).
   void predecessors(StateKey s, std::vector<StateKey>& out) const override {
     out.clear();
     const auto [b, forbid] = r_.decode(s);
-    for (const UnMove& u : r_.unmoves(b, forbid))
-      for (int g : r_.reachable_forbids(u.prev))
+    const bool published = o_.reading == Reading::kPublished;
+    for (const UnMove& u : published ? r_.published_unmoves(b, forbid) : r_.unmoves(b, forbid))
+      for (int g : published ? r_.published_forbids(u.prev) : r_.reachable_forbids(u.prev))
         if (g != u.move.forbid()) out.push_back(r_.key(u.prev, g));
   }
 

@@ -41,28 +41,41 @@ std::map<StateKey, int> first_move_by_class(const Rules& r, const Board& b) {
   }
   return first;
 }
+
+// Every board some move turns into b, whether or not b's mover can recreate it exactly.
+std::vector<UnMove> producers(const Rules& r, const Board& b) {
+  std::vector<UnMove> all = r.unmoves(b, kNoForbid);
+  for (int f : r.reachable_forbids(b))
+    if (f != kNoForbid)
+      for (const UnMove& u : r.unmoves(b, f)) all.push_back(u);
+  return all;
+}
+
+// The code a move from `prev` into b leaves, given b's first move by class.
+int code_of(const Rules& r, const std::map<StateKey, int>& first, const Board& prev) {
+  const auto it = first.find(r.class_key(prev));
+  return it == first.end() ? kNoForbid : it->second;
+}
 }  // namespace
 
 int Rules::published_forbid(const Board& next, const Board& prev) const {
-  const auto first = first_move_by_class(*this, next);
-  const auto it = first.find(class_key(prev));
-  return it == first.end() ? kNoForbid : it->second;
+  return code_of(*this, first_move_by_class(*this, next), prev);
 }
 
 std::vector<int> Rules::published_forbids(const Board& b) const {
   const auto first = first_move_by_class(*this, b);
   std::vector<int> out;
-  // Every board some move turns into b, whether or not b's mover can recreate it exactly.
-  std::vector<UnMove> producers = unmoves(b, kNoForbid);
-  for (int f : reachable_forbids(b))
-    if (f != kNoForbid)
-      for (const UnMove& u : unmoves(b, f)) producers.push_back(u);
-  for (const UnMove& u : producers) {
-    const auto it = first.find(class_key(u.prev));
-    out.push_back(it == first.end() ? kNoForbid : it->second);
-  }
+  for (const UnMove& u : producers(*this, b)) out.push_back(code_of(*this, first, u.prev));
   std::sort(out.begin(), out.end());
   out.erase(std::unique(out.begin(), out.end()), out.end());
+  return out;
+}
+
+std::vector<UnMove> Rules::published_unmoves(const Board& b, int forbid) const {
+  const auto first = first_move_by_class(*this, b);
+  std::vector<UnMove> out;
+  for (const UnMove& u : producers(*this, b))
+    if (code_of(*this, first, u.prev) == forbid) out.push_back(u);
   return out;
 }
 

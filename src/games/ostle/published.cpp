@@ -1,7 +1,9 @@
 // The published solver's reading of the repetition rule (see published.hpp).
 #include "zermelo/games/ostle/published.hpp"
 
+#include <algorithm>
 #include <array>
+#include <bitset>
 #include <vector>
 
 namespace zermelo::ostle {
@@ -25,6 +27,7 @@ struct Results {
   std::array<Position, 24> next{};
   std::array<std::uint8_t, 24> move{};  // the move's own code
   std::array<std::uint8_t, 24> code{};  // its class's first move's code
+  std::array<Position, 24> canon{};     // its canonical position
   int size = 0;
   // Every image of every result by a symmetry other than the identity with its hole on c's hole
   // square, with the result's class code: the positions before c that keep the hole and that c
@@ -35,7 +38,7 @@ struct Results {
 Results results_of(const Position& c) {
   Results rs;
   rs.on_hole.reserve(48);
-  std::array<Position, 24> canon{};
+  auto& canon = rs.canon;
   for (const Move& m : legal_moves(c, kNoForbidden)) {
     const MoveResult r = apply_move(c, m);
     if (r.removed >= 0) continue;
@@ -72,6 +75,13 @@ int class_code(const Results& rs, const Position& p) {
   for (int i = 0; i < rs.size; ++i)
     for (unsigned g = hole_maps(rs.next[i].hole, p.hole); g; g &= g - 1)
       if (sym_position(std::countr_zero(g), rs.next[i]) == p) return rs.code[i];
+  return kNoForbidden;
+}
+
+// The same for a position given by its canonical form (no symmetry to try).
+int class_code_of_canonical(const Results& rs, const Position& canonical) {
+  for (int i = 0; i < rs.size; ++i)
+    if (rs.canon[i] == canonical) return rs.code[i];
   return kNoForbidden;
 }
 
@@ -128,6 +138,95 @@ ForbidList published_codes(const Position& c) {
   for (int f = 1; f < kForbidCodes; ++f)
     if (has[static_cast<std::size_t>(f)]) out.codes[out.size++] = static_cast<std::uint8_t>(f);
   return out;
+}
+
+namespace {
+
+// A canonical position P with moves into the child position C (up to symmetry). Every move of P
+// into C leaves the same code, the first move of C reaching P's class, which only P's class sets.
+struct ParentPosition {
+  Position pos;                          // canonical
+  Key base = 0;                          // its key with code none
+  int code = kNoForbidden;               // the child's code its moves into C leave
+  int unmoves = 0;                       // exact un-moves of C whose board is an image of P
+  int stab = 1;                          // symmetries fixing P
+  std::bitset<kForbidCodes> into_child;  // P's moves (its frame) with a result congruent to C
+};
+
+// Counts the un-move u of c against its board's canonical position in `out`.
+void add_unmove(const Position& c, const Results& rs, const UnMove& u,
+                std::vector<ParentPosition>& out) {
+  const CanonicalPosition cp = canonical_position(u.prev);
+  const Key base = make_key(class_of(cp.pos), PositionIndex::get().rank(cp.pos), kNoForbidden);
+  auto it = std::find_if(out.begin(), out.end(),
+                         [&](const ParentPosition& q) { return q.base == base; });
+  if (it == out.end()) {
+    const bool removal = std::popcount(u.prev.pieces()) != std::popcount(c.pieces());
+    const int code = removal ? kNoForbidden : class_code_of_canonical(rs, cp.pos);
+    const int stab = std::popcount(cp.achieving);
+    it = out.insert(out.end(), ParentPosition{cp.pos, base, code, 0, stab, {}});
+  }
+  ++it->unmoves;
+  const int move = forbid_of(u.move);
+  for (unsigned g = cp.achieving; g; g &= g - 1)
+    it->into_child.set(static_cast<std::size_t>(sym_forbid(std::countr_zero(g), move)));
+}
+
+// The parent positions of a canonical position c (checkmates left out) from every (board, move)
+// giving c exactly: the exact un-moves over c's code none and every exact code.
+void collect_parent_positions(const Position& c, std::vector<ParentPosition>& out) {
+  out.clear();
+  const Results rs = results_of(c);
+  thread_local std::vector<UnMove> un;
+  ForbidList codes = reachable_forbid_codes(c);
+  if (codes.size == 0 || codes.codes[0] != kNoForbidden) {  // none's un-moves, if any, all the same
+    std::copy_backward(codes.codes.begin(), codes.codes.begin() + codes.size,
+                       codes.codes.begin() + codes.size + 1);
+    codes.codes[0] = kNoForbidden;
+    ++codes.size;
+  }
+  for (int f : codes) {
+    unmoves(c, f, un);
+    for (const UnMove& u : un)
+      if (!is_checkmate(u.prev)) add_unmove(c, rs, u, out);  // a checkmate's value is fixed
+  }
+}
+
+// published_codes of a canonical position, remembered: the children of a level come in key
+// order, so consecutive ones share most of their mover's pieces and many of their parents.
+const ForbidList& codes_remembered(const Position& pos, Key base) {
+  constexpr std::size_t kSlots = std::size_t{1} << 15;
+  thread_local std::vector<std::pair<Key, ForbidList>> cache(kSlots, {~Key{0}, ForbidList{}});
+  auto& slot = cache[(base * 0x9E3779B97F4A7C15ull) >> 49];
+  if (slot.first != base) slot = {base, published_codes(pos)};
+  return slot.second;
+}
+
+}  // namespace
+
+void published_parents(Key child, std::vector<Key>& out) {
+  out.clear();
+  // Step 0: the parent positions of the child's position, once for all its states (consecutive
+  // keys, so the cache of the last position serves them).
+  thread_local Key cached = ~Key{0};
+  thread_local std::vector<ParentPosition> parents;
+  thread_local int child_stab = 1;
+  const auto [c, code] = key_state(child);
+  if (child >> kForbidBits != cached) {
+    collect_parent_positions(c, parents);
+    child_stab = std::popcount(canonical_position(c).achieving);
+    cached = child >> kForbidBits;
+  }
+  // Step 1: P has (un-moves from its images) * |Stab(P)| / |Stab(C)| moves into C (orbit
+  // counting); its state with code k lacks one of them when k's move is one.
+  for (const ParentPosition& q : parents) {
+    if (q.code != code) continue;
+    const int moves = q.unmoves * q.stab / child_stab;
+    for (int k : codes_remembered(q.pos, q.base)) {
+      const int n = moves - (k != kNoForbidden && q.into_child[static_cast<std::size_t>(k)]);
+      out.insert(out.end(), static_cast<std::size_t>(n), q.base | static_cast<Key>(k));
+    }
+  }
 }
 
 }  // namespace zermelo::ostle

@@ -100,6 +100,9 @@ class Rules {
   int published_forbid(const Board& next, const Board& prev) const;
   // The codes of b's states under that reading, increasing (none first if it exists).
   std::vector<int> published_forbids(const Board& b) const;
+  // Every (previous board, move) whose play leaves the state (b, forbid) under that reading: the
+  // exact un-moves of b over all its exact codes whose board's class gives `forbid`.
+  std::vector<UnMove> published_unmoves(const Board& b, int forbid) const;
 
   StateKey key(const Board& b, int forbid) const;
   std::pair<Board, int> decode(StateKey k) const;

@@ -9,6 +9,8 @@
 // Codes use the forbidden-move encoding of board.hpp and the canonical frame of index.hpp, so
 // keys keep their layout: only which codes exist, and which child a move reaches, differ.
 #pragma once
+#include <vector>
+
 #include "zermelo/games/ostle/board.hpp"
 #include "zermelo/games/ostle/index.hpp"
 
@@ -20,5 +22,11 @@ Key published_child_key(const Position& next, const Position& prev);
 
 // The codes of the states of a canonical position, in increasing order (none first if it exists).
 ForbidList published_codes(const Position& canonical);
+
+// The parents of a state under this reading (Game::predecessors): each non-checkmate parent
+// state as often as its successors list the child. From the exact un-moves of the child's
+// position over all its exact codes (every board and move into it), keeping the boards whose
+// moves leave the child's code, each paired with its states here that do not forbid the move.
+void published_parents(Key child, std::vector<Key>& out);
 
 }  // namespace zermelo::ostle

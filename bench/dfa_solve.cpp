@@ -1,6 +1,7 @@
 // Whole Breakthrough solves with DFA sets (meet in the middle), one benchmark per board, reporting
 // the winner against the published one and the set statistics as counters. Heavy boards are
-// selected with --benchmark_filter (e.g. 'BM_Breakthrough/5x5'); results go to bench/results/dfa.md.
+// selected with --benchmark_filter (e.g. 'BM_Breakthrough/5x5'); results go to
+// bench/results/dfa.md.
 #include <benchmark/benchmark.h>
 
 #include "zermelo/games/breakthrough/breakthrough_sets.hpp"
@@ -17,9 +18,10 @@ struct Case {
 
 // Spec: 2x4 P2, 2x5 P2, 2x6 P1, 3x4 P2, 3x5 P2, 3x6 P1, 4x4 P2, 4x5 P2, 5x4 P2, 5x5 P2, 6x4 P2;
 // the paper's additional sizes (5x6, 4x7, 2x8, 3x8, 7x4, 8x4) without a winner in the spec.
-const Case kCases[] = {{"2x4", 0, 2}, {"2x5", 0, 2}, {"2x6", 0, 1}, {"3x4", 0, 2}, {"3x5", 0, 2}, {"3x6", 0, 1},
-                       {"4x4", 0, 2}, {"4x5", 2, 2}, {"5x4", 2, 2}, {"6x4", 4, 2}, {"5x5", 6, 2}, {"2x8", 4, 0},
-                       {"3x8", 4, 0}, {"7x4", 4, 0}, {"8x4", 4, 0}, {"4x7", 6, 0}, {"5x6", 6, 0}};
+const Case kCases[] = {{"2x4", 0, 2}, {"2x5", 0, 2}, {"2x6", 0, 1}, {"3x4", 0, 2}, {"3x5", 0, 2},
+                       {"3x6", 0, 1}, {"4x4", 0, 2}, {"4x5", 2, 2}, {"5x4", 2, 2}, {"6x4", 4, 2},
+                       {"5x5", 6, 2}, {"2x8", 4, 0}, {"3x8", 4, 0}, {"7x4", 4, 0}, {"8x4", 4, 0},
+                       {"4x7", 6, 0}, {"5x6", 6, 0}};
 
 void BM_Breakthrough(benchmark::State& state, Case c) {
   std::uint64_t budget = 4ull << 30;
@@ -56,7 +58,8 @@ void BM_Breakthrough(benchmark::State& state, Case c) {
 
 const bool registered = [] {
   for (const Case& c : kCases)
-    benchmark::RegisterBenchmark((std::string("BM_Breakthrough/") + c.board).c_str(), BM_Breakthrough, c)
+    benchmark::RegisterBenchmark((std::string("BM_Breakthrough/") + c.board).c_str(),
+                                 BM_Breakthrough, c)
         ->Iterations(1)
         ->Unit(benchmark::kSecond);
   return true;

@@ -24,7 +24,10 @@ int main(int argc, char** argv) {
   const std::uint64_t bytes = static_cast<std::uint64_t>(std::atof(argv[2]) * (1ull << 30));
   const std::uint64_t n = bytes / 8;
   std::vector<std::uint64_t> chunk(1 << 20);
-  struct Setting { int level; bool sorted; };
+  struct Setting {
+    int level;
+    bool sorted;
+  };
   for (Setting s : {Setting{0, false}, Setting{1, false}, Setting{1, true}, Setting{3, true}}) {
     RunOptions o;
     o.record_size = 8;
@@ -53,16 +56,21 @@ int main(int argc, char** argv) {
     RunReader r(path);
     const void* p;
     std::uint64_t got = 0, sum = 0;
-    while (std::size_t k = r.next_span(&p, SIZE_MAX)) got += k, sum += static_cast<const std::uint64_t*>(p)[0];
+    while (std::size_t k = r.next_span(&p, SIZE_MAX))
+      got += k, sum += static_cast<const std::uint64_t*>(p)[0];
     double tr = std::chrono::duration<double>(Clock::now() - t1).count();
-    std::printf("{\"zstd_level\": %d, \"data\": \"%s\", \"raw_gb\": %.3f, \"file_gb\": %.3f, \"write_s\": %.2f, "
-                "\"write_raw_gbps\": %.3f, \"write_disk_gbps\": %.3f, \"read_s\": %.2f, \"read_raw_gbps\": %.3f, "
-                "\"read_disk_gbps\": %.3f, \"records\": %llu, \"checksum_ok\": %s}\n",
-                s.level, s.sorted ? "sorted keys, delta" : "random u64", static_cast<double>(bytes) / 1e9,
-                static_cast<double>(info.file_bytes) / 1e9, tw - tg, static_cast<double>(bytes) / 1e9 / (tw - tg),
-                static_cast<double>(info.file_bytes) / 1e9 / (tw - tg), tr, static_cast<double>(bytes) / 1e9 / tr,
-                static_cast<double>(info.file_bytes) / 1e9 / tr, static_cast<unsigned long long>(got),
-                got == n && sum != 1 ? "true" : "false");
+    std::printf(
+        "{\"zstd_level\": %d, \"data\": \"%s\", \"raw_gb\": %.3f, \"file_gb\": %.3f, \"write_s\": "
+        "%.2f, "
+        "\"write_raw_gbps\": %.3f, \"write_disk_gbps\": %.3f, \"read_s\": %.2f, \"read_raw_gbps\": "
+        "%.3f, "
+        "\"read_disk_gbps\": %.3f, \"records\": %llu, \"checksum_ok\": %s}\n",
+        s.level, s.sorted ? "sorted keys, delta" : "random u64", static_cast<double>(bytes) / 1e9,
+        static_cast<double>(info.file_bytes) / 1e9, tw - tg,
+        static_cast<double>(bytes) / 1e9 / (tw - tg),
+        static_cast<double>(info.file_bytes) / 1e9 / (tw - tg), tr,
+        static_cast<double>(bytes) / 1e9 / tr, static_cast<double>(info.file_bytes) / 1e9 / tr,
+        static_cast<unsigned long long>(got), got == n && sum != 1 ? "true" : "false");
     std::fflush(stdout);
     std::filesystem::remove(path);
   }

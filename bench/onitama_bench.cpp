@@ -38,9 +38,8 @@ void BM_Parents(benchmark::State& state) {
   auto keys = sample_keys(rules, 7);
   std::size_t i = 0, n = 0;
   for (auto _ : state) {
-    rules.for_each_parent(rules.decode(keys[i++ % keys.size()]), [&](const Position& p, const Move&) {
-      n += rules.encode(p) & 1;
-    });
+    rules.for_each_parent(rules.decode(keys[i++ % keys.size()]),
+                          [&](const Position& p, const Move&) { n += rules.encode(p) & 1; });
   }
   benchmark::DoNotOptimize(n);
   state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations()));
@@ -61,7 +60,8 @@ BENCHMARK(BM_KeyRoundTrip);
 
 void BM_Strong3x4(benchmark::State& state) {
   Rules rules(3, 4, parse_deck("boar"));
-  for (auto _ : state) benchmark::DoNotOptimize(solve_strong(rules, state.range(0) != 0).start_value);
+  for (auto _ : state)
+    benchmark::DoNotOptimize(solve_strong(rules, state.range(0) != 0).start_value);
 }
 BENCHMARK(BM_Strong3x4)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond);
 

@@ -21,7 +21,11 @@ static void BM_CountRange(benchmark::State& state) {
   state.SetItemsProcessed(static_cast<std::int64_t>(n * state.iterations()));
   state.SetLabel(class_name(cls));
 }
-BENCHMARK(BM_CountRange)->Arg(class_id(0, 1))->Arg(class_id(2, 1))->Arg(class_id(3, 1))->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_CountRange)
+    ->Arg(class_id(0, 1))
+    ->Arg(class_id(2, 1))
+    ->Arg(class_id(3, 1))
+    ->Unit(benchmark::kMillisecond);
 
 static std::vector<StateKey> random_states(int n) {
   std::mt19937_64 rng(1);
@@ -44,7 +48,8 @@ static void BM_Successors(benchmark::State& state) {
     edges += out.size();
   }
   state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations()));
-  state.counters["edges/state"] = static_cast<double>(edges) / static_cast<double>(state.iterations());
+  state.counters["edges/state"] =
+      static_cast<double>(edges) / static_cast<double>(state.iterations());
 }
 BENCHMARK(BM_Successors);
 
@@ -62,7 +67,8 @@ static void BM_SuccessorsKeyedExcept(benchmark::State& state) {
     for (const Child& c : out) keyed += !c.is_skipped() && !c.is_terminal();
   }
   state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations()));
-  state.counters["keyed/state"] = static_cast<double>(keyed) / static_cast<double>(state.iterations());
+  state.counters["keyed/state"] =
+      static_cast<double>(keyed) / static_cast<double>(state.iterations());
 }
 BENCHMARK(BM_SuccessorsKeyedExcept)->Arg(0)->Arg(1);
 
@@ -76,14 +82,16 @@ static void BM_Predecessors(benchmark::State& state) {
     edges += out.size();
   }
   state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations()));
-  state.counters["edges/state"] = static_cast<double>(edges) / static_cast<double>(state.iterations());
+  state.counters["edges/state"] =
+      static_cast<double>(edges) / static_cast<double>(state.iterations());
 }
 BENCHMARK(BM_Predecessors);
 
 static void BM_ReferenceCrossCheck(benchmark::State& state) {
   std::uint64_t states = 0, moves = 0, seed = 1;
   for (auto _ : state) {
-    const ostle_check::Stats st = ostle_check::random_walks(seed++, static_cast<int>(state.range(0)), 40);
+    const ostle_check::Stats st =
+        ostle_check::random_walks(seed++, static_cast<int>(state.range(0)), 40);
     states += st.states, moves += st.moves;
     if (st.mismatches) {
       state.SkipWithError(("reference mismatch: " + st.first_error).c_str());

@@ -31,10 +31,14 @@ int main(int argc, char** argv) {
       }
       return argv[++i];
     };
-    if (a == "--obf") obf = next();
-    else if (a == "--threads") opt.threads = static_cast<unsigned>(std::stoul(next()));
-    else if (a == "--tt-bits") opt.tt_bits = std::stoi(next());
-    else if (a == "--line") line = true;
+    if (a == "--obf")
+      obf = next();
+    else if (a == "--threads")
+      opt.threads = static_cast<unsigned>(std::stoul(next()));
+    else if (a == "--tt-bits")
+      opt.tt_bits = std::stoi(next());
+    else if (a == "--line")
+      line = true;
     else if (a == "--only") {
       const std::string list = next();
       for (std::size_t p = 0; p < list.size();) {
@@ -51,17 +55,20 @@ int main(int argc, char** argv) {
   if (line) {
     // Takizawa's drawn line: every position from move 36 (24 empties) on must solve to 0.
     const std::string moves =
-        "F5D6C3D3C4F4F6F3E6E7D7C5B6D8C6C7D2B5A5A6A7G5E3B4C8G6G4C2E8D1F7E2G3H4F1E1F2G1B1F8G8B3H3B2H5B7A3A4A1A2C1H2H1"
+        "F5D6C3D3C4F4F6F3E6E7D7C5B6D8C6C7D2B5A5A6A7G5E3B4C8G6G4C2E8D1F7E2G3H4F1E1F2G1B1F8G8B3H3B2H5"
+        "B7A3A4A1A2C1H2H1"
         "G2B8A8G7H8H7H6";
     Bits p = Geometry<8>::kStartBlack, o = Geometry<8>::kStartWhite;
-    std::printf("| after move | empties | score | best | nodes | time (s) | nodes/s |\n|---|---|---|---|---|---|---|\n");
+    std::printf(
+        "| after move | empties | score | best | nodes | time (s) | nodes/s "
+        "|\n|---|---|---|---|---|---|---|\n");
     for (std::size_t i = 0; i + 2 <= moves.size(); i += 2) {
       const int empties = 64 - popcount(p | o);
       if (empties <= 24 && empties >= 19) {
         const SolveResult r = solve<8>(p, o, opt);
         std::printf("| %zu | %d | %+d | %s | %llu | %.2f | %.0f |\n", i / 2, empties, r.score,
-                    square_name(r.best_move).c_str(), static_cast<unsigned long long>(r.nodes), r.seconds,
-                    static_cast<double>(r.nodes) / r.seconds);
+                    square_name(r.best_move).c_str(), static_cast<unsigned long long>(r.nodes),
+                    r.seconds, static_cast<double>(r.nodes) / r.seconds);
         std::fflush(stdout);
         if (r.score != 0) ++bad;
       }
@@ -74,8 +81,9 @@ int main(int argc, char** argv) {
     return bad ? 1 : 0;
   }
   const auto entries = read_obf_file(obf);
-  std::printf("| FFO | empties | score (published) | best move (published) | nodes "
-              "| ordering nodes | wall (s) | CPU (s) | nodes/s (wall) | ok |\n");
+  std::printf(
+      "| FFO | empties | score (published) | best move (published) | nodes "
+      "| ordering nodes | wall (s) | CPU (s) | nodes/s (wall) | ok |\n");
   std::printf("|---|---|---|---|---|---|---|---|---|---|\n");
   std::uint64_t total_nodes = 0, total_ordering = 0;
   double total_time = 0, total_cpu = 0;
@@ -87,7 +95,8 @@ int main(int argc, char** argv) {
     const auto best = e.best_moves();
     std::string published;
     for (int m : best) published += (published.empty() ? "" : " ") + square_name(m);
-    const bool ok = r.score == e.best_score() && std::find(best.begin(), best.end(), r.best_move) != best.end();
+    const bool ok =
+        r.score == e.best_score() && std::find(best.begin(), best.end(), r.best_move) != best.end();
     bad += !ok;
     total_nodes += r.nodes;
     total_ordering += r.ordering_nodes;
@@ -95,11 +104,9 @@ int main(int argc, char** argv) {
     total_cpu += r.cpu_seconds;
     std::printf("| #%d | %d | %+d (%+d) | %s (%s) | %llu | %llu | %.2f | %.2f | %.0f | %s |\n",
                 number, r.empties, r.score, e.best_score(), square_name(r.best_move).c_str(),
-                published.c_str(),
-                static_cast<unsigned long long>(r.nodes),
+                published.c_str(), static_cast<unsigned long long>(r.nodes),
                 static_cast<unsigned long long>(r.ordering_nodes), r.seconds, r.cpu_seconds,
-                static_cast<double>(r.nodes) / r.seconds,
-                ok ? "yes" : "NO");
+                static_cast<double>(r.nodes) / r.seconds, ok ? "yes" : "NO");
     std::fflush(stdout);
   }
   std::printf("| total | | | | %llu | %llu | %.2f | %.2f | %.0f | %s |\n",

@@ -5,7 +5,8 @@
 //   RUN: any run file (e.g. a working states run of a solve); its first RECORDS records are used.
 //   SCRATCH: a path for the temporary run (removed at the end).
 // Prints one JSON line per setting: zstd level, planes, bytes per record, M records per CPU second,
-// and the wall time of reading the run into a busy consumer in step and with the decode-ahead worker.
+// and the wall time of reading the run into a busy consumer in step and with the decode-ahead
+// worker.
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
@@ -71,13 +72,19 @@ int main(int argc, char** argv) {
               h ^= h >> 29;
             }
           sink ^= h;
-          wall[ahead] = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+          wall[ahead] =
+              std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
         }
-        std::printf("{\"round\": %d, \"zstd\": %d, \"planes\": %s, \"records\": %zu, \"bytes_per_record\": %.3f, "
-                    "\"write_mrec_per_cpu_s\": %.1f, \"read_mrec_per_cpu_s\": %.1f, \"consumer_wall_s\": %.2f, "
-                    "\"consumer_wall_s_decode_ahead\": %.2f}\n",
-                    rep, level, planes ? "true" : "false", n, static_cast<double>(info.file_bytes) / static_cast<double>(n),
-                    static_cast<double>(n) / (c1 - c0) / 1e6, static_cast<double>(m) / (c2 - c1) / 1e6, wall[0], wall[1]);
+        std::printf(
+            "{\"round\": %d, \"zstd\": %d, \"planes\": %s, \"records\": %zu, \"bytes_per_record\": "
+            "%.3f, "
+            "\"write_mrec_per_cpu_s\": %.1f, \"read_mrec_per_cpu_s\": %.1f, \"consumer_wall_s\": "
+            "%.2f, "
+            "\"consumer_wall_s_decode_ahead\": %.2f}\n",
+            rep, level, planes ? "true" : "false", n,
+            static_cast<double>(info.file_bytes) / static_cast<double>(n),
+            static_cast<double>(n) / (c1 - c0) / 1e6, static_cast<double>(m) / (c2 - c1) / 1e6,
+            wall[0], wall[1]);
       }
   std::filesystem::remove(argv[3]);
   return sink == 42 ? 1 : 0;  // keeps the consumers' work

@@ -49,10 +49,13 @@ int main(int argc, char** argv) {
     while (s.next(k)) ok &= k >= prev, prev = k, ++got;
   }
   double te = std::chrono::duration<double>(Clock::now() - t0).count();
-  std::printf("{\"sorter\": \"%s\", \"n\": %llu, \"memory_mib\": %llu, \"runs\": %zu, \"external_s\": %.2f, "
-              "\"external_rec_per_s\": %.3g, \"sorted\": %s",
-              use_stxxl ? "stxxl" : "zermelo", static_cast<unsigned long long>(n), static_cast<unsigned long long>(mem >> 20),
-              runs, te, static_cast<double>(n) / te, ok && got == n ? "true" : "false");
+  std::printf(
+      "{\"sorter\": \"%s\", \"n\": %llu, \"memory_mib\": %llu, \"runs\": %zu, \"external_s\": "
+      "%.2f, "
+      "\"external_rec_per_s\": %.3g, \"sorted\": %s",
+      use_stxxl ? "stxxl" : "zermelo", static_cast<unsigned long long>(n),
+      static_cast<unsigned long long>(mem >> 20), runs, te, static_cast<double>(n) / te,
+      ok && got == n ? "true" : "false");
   if (with_ram && !use_stxxl) {
     std::mt19937_64 rng2(5);
     auto t1 = Clock::now();

@@ -28,7 +28,8 @@ RunOptions key_run() {
 
 nlohmann::json bfs_identity(const Game& game, const BfsOptions& opt) {
   nlohmann::json id{{"game", game.name()}, {"variant", game.variant()}, {"max_ply", opt.max_ply}};
-  if (opt.expand_decided) id["expand_decided"] = true;  // absent otherwise: earlier work dirs still resume
+  if (opt.expand_decided)
+    id["expand_decided"] = true;  // absent otherwise: earlier work dirs still resume
   if (opt.keep_plies) id["keep_plies"] = true;
   return id;
 }
@@ -83,7 +84,8 @@ class VisitedSearch {
     return manifest_.path("frontier-" + std::to_string(d) + ".run");
   }
   nlohmann::json counts() const {
-    return {{"new_states", res_.new_states}, {"edges", res_.edges},
+    return {{"new_states", res_.new_states},
+            {"edges", res_.edges},
             {"game_ending_moves", res_.game_ending_moves},
             {"terminal_states", res_.terminal_states}};
   }
@@ -149,8 +151,10 @@ class VisitedSearch {
       if ((!decided || opt_.expand_decided) && d < opt_.max_ply) {
         game_.successors(s, kids_);
         for (auto& c : kids_) {
-          if (c.is_terminal()) ++res_.game_ending_moves;
-          else ++res_.edges, next.push(c.key);
+          if (c.is_terminal())
+            ++res_.game_ending_moves;
+          else
+            ++res_.edges, next.push(c.key);
         }
       }
       bar.add(1);

@@ -52,17 +52,24 @@ struct Counts {
   std::vector<std::uint64_t> new_states;
   std::uint64_t edges = 0, game_ending_moves = 0, terminal_states = 0, filtered = 0;
   std::uint64_t keyless = 0;  // edges whose child's key was skipped: its group took the move before
-  unsigned filter_bits = 0;  // bits a group of the filter, once it was built
+  unsigned filter_bits = 0;   // bits a group of the filter, once it was built
   nlohmann::json json() const {
-    return {{"new_states", new_states}, {"edges", edges}, {"game_ending_moves", game_ending_moves},
-            {"terminal_states", terminal_states}, {"filtered", filtered}, {"keyless", keyless}, {"filter_bits", filter_bits}};
+    return {{"new_states", new_states},
+            {"edges", edges},
+            {"game_ending_moves", game_ending_moves},
+            {"terminal_states", terminal_states},
+            {"filtered", filtered},
+            {"keyless", keyless},
+            {"filter_bits", filter_bits}};
   }
   static Counts from(const nlohmann::json& f) {
     Counts c;
     c.new_states = f["new_states"].get<std::vector<std::uint64_t>>();
-    c.edges = f["edges"], c.game_ending_moves = f["game_ending_moves"], c.terminal_states = f["terminal_states"];
+    c.edges = f["edges"], c.game_ending_moves = f["game_ending_moves"],
+    c.terminal_states = f["terminal_states"];
     c.filtered = f["filtered"], c.filter_bits = f["filter_bits"];
-    c.keyless = f.value("keyless", std::uint64_t{0});  // absent in searches begun before it was counted
+    c.keyless =
+        f.value("keyless", std::uint64_t{0});  // absent in searches begun before it was counted
     return c;
   }
 };
@@ -70,29 +77,34 @@ struct Counts {
 class Search {
  public:
   Search(const Game& game, const BfsOptions& opt)
-      : game_(game), opt_(opt),
-        manifest_(opt.job_dir, "bfs-all-states", bfs_identity(game, opt)) {
+      : game_(game), opt_(opt), manifest_(opt.job_dir, "bfs-all-states", bfs_identity(game, opt)) {
     manifest_.describe("game", game_description(game));
   }
 
   BfsResult run() {
     if (manifest_.done("done")) return finished(Counts::from(manifest_.facts("done")), true);
     forget_damaged_stages(manifest_);  // a damaged ply: the search starts again
-    std::uint32_t d = 0;  // the ply to find next
+    std::uint32_t d = 0;               // the ply to find next
     Counts c;
     for (auto& s : manifest_.stages())
       if (const auto p = kPlyStage.read(s); p && manifest_.done(s))
         d = static_cast<std::uint32_t>(*p) + 1;
     const bool resumed = d > 0;
-    if (resumed) c = Counts::from(manifest_.facts(kPlyStage.spell(d - 1)));
-    else enumerate_all();
+    if (resumed)
+      c = Counts::from(manifest_.facts(kPlyStage.spell(d - 1)));
+    else
+      enumerate_all();
     while (ply(d, c) > 0) ++d;
     return finished(c, resumed);
   }
 
  private:
-  std::string unvisited_path(std::uint32_t d) const { return manifest_.path("unvisited-" + std::to_string(d) + ".run"); }
-  std::string frontier_path(std::uint32_t d) const { return manifest_.path("frontier-" + std::to_string(d) + ".run"); }
+  std::string unvisited_path(std::uint32_t d) const {
+    return manifest_.path("unvisited-" + std::to_string(d) + ".run");
+  }
+  std::string frontier_path(std::uint32_t d) const {
+    return manifest_.path("frontier-" + std::to_string(d) + ".run");
+  }
 
   SortOptions sort_options(std::uint64_t memory) const {
     SortOptions so;
@@ -117,7 +129,8 @@ class Search {
     if (manifest_.done("states")) return;
     std::vector<TierRun> tier_runs;
     std::unique_ptr<ExternalSorter<StateKey>> sorted;
-    if (!game_.enumerates_in_key_order()) sorted = std::make_unique<ExternalSorter<StateKey>>(states_sort_options());
+    if (!game_.enumerates_in_key_order())
+      sorted = std::make_unique<ExternalSorter<StateKey>>(states_sort_options());
     for (const Tier& t : game_.tiers()) {
       Progress bar("enumerate " + t.name);
       if (sorted) {
@@ -128,14 +141,17 @@ class Search {
       RunWriter w(run.path, key_run(opt_.block_bytes));
       game_.enumerate(t.name, [&](StateKey k) {
         if (run.count > 0 && k <= run.last)
-          throw std::logic_error(game_.name() + ": tier " + t.name + " enumerates state " + std::to_string(k) + " out of key order or twice");
+          throw std::logic_error(game_.name() + ": tier " + t.name + " enumerates state " +
+                                 std::to_string(k) + " out of key order or twice");
         if (run.count++ == 0) run.first = k;
         run.last = k;
         w.push(k), bar.add(1);
       });
       w.finish();
-      if (run.count == 0) fs::remove(run.path);
-      else tier_runs.push_back(run);
+      if (run.count == 0)
+        fs::remove(run.path);
+      else
+        tier_runs.push_back(run);
     }
     RunWriter out(unvisited_path(0), key_run(opt_.block_bytes));
     if (sorted) {
@@ -151,15 +167,18 @@ class Search {
   }
 
   SortOptions states_sort_options() const {
-    return sort_options(opt_.memory_bytes > 2 * kPassOverhead ? opt_.memory_bytes - kPassOverhead : kPassOverhead);
+    return sort_options(opt_.memory_bytes > 2 * kPassOverhead ? opt_.memory_bytes - kPassOverhead
+                                                              : kPassOverhead);
   }
 
   // Tiers whose key ranges follow one another (Ostle's, by material) are joined block by block as
   // stored, neither decoded nor encoded again; others are merged.
   void write_states(std::vector<TierRun>& tier_runs, RunWriter& out) {
-    std::sort(tier_runs.begin(), tier_runs.end(), [](const TierRun& a, const TierRun& b) { return a.first < b.first; });
+    std::sort(tier_runs.begin(), tier_runs.end(),
+              [](const TierRun& a, const TierRun& b) { return a.first < b.first; });
     bool ranges_follow = true;
-    for (std::size_t i = 1; i < tier_runs.size(); ++i) ranges_follow = ranges_follow && tier_runs[i - 1].last < tier_runs[i].first;
+    for (std::size_t i = 1; i < tier_runs.size(); ++i)
+      ranges_follow = ranges_follow && tier_runs[i - 1].last < tier_runs[i].first;
     if (!ranges_follow) {
       std::vector<std::string> paths;
       for (const TierRun& run : tier_runs) paths.push_back(run.path);
@@ -169,15 +188,19 @@ class Search {
     std::vector<std::byte> stored;
     for (const TierRun& run : tier_runs) {
       RunReader in(run.path);
-      if (!out.can_take_blocks_of(in.info())) throw std::logic_error("bfs: a tier's run has another layout than the states run");
-      for (const BlockInfo& b : in.info().blocks) in.read_stored_block(stored), out.append_stored_block(b, stored);
+      if (!out.can_take_blocks_of(in.info()))
+        throw std::logic_error("bfs: a tier's run has another layout than the states run");
+      for (const BlockInfo& b : in.info().blocks)
+        in.read_stored_block(stored), out.append_stored_block(b, stored);
     }
   }
 
   void write_sorted(ExternalSorter<StateKey>& sorted, RunWriter& out) {
     StateKey k, prev = 0;
     for (bool first = true; sorted.next(k); first = false, prev = k) {
-      if (!first && k <= prev) throw std::logic_error(game_.name() + ": state " + std::to_string(k) + " is enumerated twice");
+      if (!first && k <= prev)
+        throw std::logic_error(game_.name() + ": state " + std::to_string(k) +
+                               " is enumerated twice");
       out.push(k);
     }
   }
@@ -188,8 +211,10 @@ class Search {
     SortOptions so = sort_options(std::max<std::uint64_t>(budget, 24ull << 20));
     so.unique = true;
     ExternalSorter<StateKey> next(so);
-    if (d == 0) next.push(game_.start());
-    else expand(d - 1, next, c);
+    if (d == 0)
+      next.push(game_.start());
+    else
+      expand(d - 1, next, c);
     next.sort();
 
     RunReader in(unvisited_path(d), IoOptions{}, /*decode_ahead=*/true);
@@ -209,7 +234,8 @@ class Search {
   // The sorter's budget beside the group record and the filter, made here once a search when
   // the game numbers its groups and they fit.
   std::uint64_t budget_beside_records(std::uint32_t d, Counts& c) {
-    std::uint64_t budget = opt_.memory_bytes > kPassOverhead ? opt_.memory_bytes - kPassOverhead : 0;
+    std::uint64_t budget =
+        opt_.memory_bytes > kPassOverhead ? opt_.memory_bytes - kPassOverhead : 0;
     if (!expansions_ && opt_.group_moves && d > 0 && game_.groups_share_moves()) {
       if (auto groups = UnvisitedFilter::all_groups(game_);
           groups && GroupExpansions::bytes_for(*groups) <= budget / 2)
@@ -253,8 +279,8 @@ class Search {
     if (d > 0) {
       manifest_.erase(kPlyStage.spell(d - 1));
       if (!opt_.keep_plies) fs::remove(frontier_path(d - 1));
-    }
-    else manifest_.erase("states");
+    } else
+      manifest_.erase("states");
     fs::remove(unvisited_path(d));
   }
 
@@ -282,12 +308,12 @@ class Search {
     std::vector<Expanded> out(worker_count(opt_.threads));
     Batch b;
     while (next_batch(frontier, b)) {
-      parallel_for<std::vector<Child>>(
-          opt_.threads, b.run_count(), 256,
-          [&](std::size_t t, std::size_t r, std::vector<Child>& kids) {
-            for (std::size_t i = b.runs[r]; i < b.runs[r + 1]; ++i)
-              expand_state(b.keys[i], b.slots[i], expand_moves, out[t], kids);
-          });
+      parallel_for<std::vector<Child>>(opt_.threads, b.run_count(), 256,
+                                       [&](std::size_t t, std::size_t r, std::vector<Child>& kids) {
+                                         for (std::size_t i = b.runs[r]; i < b.runs[r + 1]; ++i)
+                                           expand_state(b.keys[i], b.slots[i], expand_moves, out[t],
+                                                        kids);
+                                       });
       for (Expanded& e : out) add(e, next, c);
       bar.add(b.keys.size());
     }
@@ -326,9 +352,12 @@ class Search {
         continue;
       }
       ++mine.edges;
-      if (k.is_skipped()) ++mine.keyless;
-      else if (filter_ && !filter_->may_be_unvisited(k.key)) ++mine.filtered;
-      else mine.keys.push_back(k.key);
+      if (k.is_skipped())
+        ++mine.keyless;
+      else if (filter_ && !filter_->may_be_unvisited(k.key))
+        ++mine.filtered;
+      else
+        mine.keys.push_back(k.key);
     }
   }
 
@@ -421,7 +450,8 @@ class Search {
     BfsResult res;
     res.new_states = c.new_states;
     for (auto x : c.new_states) res.states += x;
-    res.edges = c.edges, res.game_ending_moves = c.game_ending_moves, res.terminal_states = c.terminal_states;
+    res.edges = c.edges, res.game_ending_moves = c.game_ending_moves,
+    res.terminal_states = c.terminal_states;
     res.filtered = c.filtered;
     res.keyless = c.keyless;
     res.filter_bits = c.filter_bits;
@@ -430,7 +460,8 @@ class Search {
     res.unreached_path = unvisited_path(static_cast<std::uint32_t>(c.new_states.size()));
     res.unreached = inspect_run(res.unreached_path).record_count;
     if (opt_.keep_plies)
-      for (std::size_t p = 0; p < c.new_states.size(); ++p) res.ply_runs.push_back(frontier_path(static_cast<std::uint32_t>(p)));
+      for (std::size_t p = 0; p < c.new_states.size(); ++p)
+        res.ply_runs.push_back(frontier_path(static_cast<std::uint32_t>(p)));
     res.enumerated = res.states + res.unreached;
     res.deepest = deepest_states(deepest);
     return res;
@@ -445,6 +476,8 @@ class Search {
 
 }  // namespace
 
-BfsResult search_unvisited(const Game& game, const BfsOptions& options) { return Search(game, options).run(); }
+BfsResult search_unvisited(const Game& game, const BfsOptions& options) {
+  return Search(game, options).run();
+}
 
 }  // namespace zermelo::bfs

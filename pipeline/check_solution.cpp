@@ -10,15 +10,17 @@
 
 #include "pipeline/retrograde_records.hpp"
 #include "pipeline/tier_values.hpp"
-#include "zermelo/engine/retrograde.hpp"
 #include "zermelo/engine/optimal_line.hpp"
+#include "zermelo/engine/retrograde.hpp"
 #include "zermelo/sort/external_sort.hpp"
 #include "zermelo/util/progress.hpp"
 
 namespace zermelo {
 using namespace retro;
 
-Value lookup_value(const std::string& values_path, StateKey key) { return ValuesLookup({values_path}).find(key); }
+Value lookup_value(const std::string& values_path, StateKey key) {
+  return ValuesLookup({values_path}).find(key);
+}
 
 namespace {
 
@@ -28,10 +30,14 @@ Value recompute(Value terminal, const std::vector<Value>& children) {
   bool any_draw = false, any_unknown = false;
   std::uint32_t best_win = UINT32_MAX, worst_loss = 0;
   for (Value c : children) {
-    if (!c.is_known()) any_unknown = true;
-    else if (c.is_loss()) best_win = std::min(best_win, c.plies() + 1);
-    else if (c.is_win()) worst_loss = std::max(worst_loss, c.plies() + 1);
-    else any_draw = true;
+    if (!c.is_known())
+      any_unknown = true;
+    else if (c.is_loss())
+      best_win = std::min(best_win, c.plies() + 1);
+    else if (c.is_win())
+      worst_loss = std::max(worst_loss, c.plies() + 1);
+    else
+      any_draw = true;
   }
   if (any_unknown) return Value::unknown();
   if (best_win != UINT32_MAX) return Value::win(best_win);
@@ -46,8 +52,8 @@ void tally(CheckResult& res, const Game& game, const KeyValue& kv, Value want) {
   if (want == got) return;
   ++res.mismatches;
   if (res.examples.size() < 5)
-    res.examples.push_back("state " + std::to_string(kv.key) + ": stored " + got.to_string() + ", children say " + want.to_string() + "\n" +
-                           game.render(kv.key));
+    res.examples.push_back("state " + std::to_string(kv.key) + ": stored " + got.to_string() +
+                           ", children say " + want.to_string() + "\n" + game.render(kv.key));
 }
 
 }  // namespace
@@ -75,8 +81,10 @@ void ask_children(const Game& game, const std::string& values_path,
     if (!game.terminal_value(kv.key).is_known()) {
       game.successors(kv.key, kids);
       for (auto& c : kids) {
-        if (c.is_terminal()) answers.push(ChildValue{kv.key, c.terminal.raw(), {0, 0, 0}});
-        else requests.push(Edge{c.key, kv.key});
+        if (c.is_terminal())
+          answers.push(ChildValue{kv.key, c.terminal.raw(), {0, 0, 0}});
+        else
+          requests.push(Edge{c.key, kv.key});
       }
     }
     bar.add(1);
@@ -90,8 +98,7 @@ void answer_requests(ExternalSorter<Edge>& requests, std::vector<std::string> ru
   requests.sort();
   TierValues tv(runs);
   Edge e;
-  while (requests.next(e))
-    answers.push(ChildValue{e.parent, tv.find(e.child).raw(), {0, 0, 0}});
+  while (requests.next(e)) answers.push(ChildValue{e.parent, tv.find(e.child).raw(), {0, 0, 0}});
 }
 
 // Every stored value against what its children's answers (sorted by parent) say.
@@ -135,7 +142,8 @@ namespace zermelo {
 
 // The same local check on a random sample of states, reading only the blocks it needs: a quick
 // check of a database too large to re-check whole in the time at hand.
-CheckResult check_solution_sample(const Game& game, const std::string& values_path, const std::vector<std::string>& other_tier_values,
+CheckResult check_solution_sample(const Game& game, const std::string& values_path,
+                                  const std::vector<std::string>& other_tier_values,
                                   std::size_t samples, std::uint64_t seed) {
   RunReader values(values_path);
   std::vector<std::string> runs{values_path};
@@ -152,7 +160,8 @@ CheckResult check_solution_sample(const Game& game, const std::string& values_pa
     // A uniform record: a block weighted by its records, then a record in it.
     const std::uint64_t r = rng() % values.size();
     const auto b = static_cast<std::size_t>(
-        std::upper_bound(blocks.begin(), blocks.end(), r, [](std::uint64_t x, const BlockInfo& bi) { return x < bi.first_record; }) -
+        std::upper_bound(blocks.begin(), blocks.end(), r,
+                         [](std::uint64_t x, const BlockInfo& bi) { return x < bi.first_record; }) -
         blocks.begin() - 1);
     auto bytes = values.read_block(b);
     KeyValue kv;

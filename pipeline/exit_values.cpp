@@ -14,7 +14,8 @@ std::uint64_t ExitValues::bytes_for(const Game& game, const std::string& tier) {
   return huge_page_bytes(game.exit_slots(tier).size() * sizeof(std::uint16_t));
 }
 
-ExitValues::ExitValues(const Game& game, const std::string& tier, const std::vector<std::string>& lower_values)
+ExitValues::ExitValues(const Game& game, const std::string& tier,
+                       const std::vector<std::string>& lower_values)
     : game_(game), range_(game.exit_slots(tier)), values_(range_.size(), 0) {
   std::uint64_t total = 0;
   for (auto& p : lower_values) total += inspect_run(p).record_count;
@@ -28,11 +29,13 @@ ExitValues::ExitValues(const Game& game, const std::string& tier, const std::vec
         KeyValue kv;
         std::memcpy(&kv, bytes + i * sizeof kv, sizeof kv);
         const std::uint64_t slot = game.exit_slot(kv.key);
-        if (slot < range_.first || slot >= range_.end) continue;  // a state no move of this tier reaches
+        if (slot < range_.first || slot >= range_.end)
+          continue;  // a state no move of this tier reaches
         std::uint16_t& v = values_[slot - range_.first];
         if (v != 0)
-          throw std::logic_error(game.name() + ": exit_slot gives state " + std::to_string(kv.key) + " slot " + std::to_string(slot) +
-                                 ", which another state of " + p + " already has");
+          throw std::logic_error(game.name() + ": exit_slot gives state " + std::to_string(kv.key) +
+                                 " slot " + std::to_string(slot) + ", which another state of " + p +
+                                 " already has");
         v = kv.value;
       }
       bar.add(n);
@@ -43,12 +46,12 @@ ExitValues::ExitValues(const Game& game, const std::string& tier, const std::vec
 Value ExitValues::find(StateKey child, StateKey parent) const {
   const std::uint64_t slot = game_.exit_slot(child);
   if (slot < range_.first || slot >= range_.end)
-    throw std::logic_error(game_.name() + ": child " + std::to_string(child) + " of " + std::to_string(parent) +
-                           " is in another tier but has no exit slot");
+    throw std::logic_error(game_.name() + ": child " + std::to_string(child) + " of " +
+                           std::to_string(parent) + " is in another tier but has no exit slot");
   const Value v = Value::from_raw(values_[slot - range_.first]);
   if (!v.is_known())
-    throw std::runtime_error(game_.name() + ": child " + std::to_string(child) + " of " + std::to_string(parent) +
-                             " is in no lower tier's values run");
+    throw std::runtime_error(game_.name() + ": child " + std::to_string(child) + " of " +
+                             std::to_string(parent) + " is in no lower tier's values run");
   return v;
 }
 

@@ -21,7 +21,8 @@ class ExitValues {
   // The array's size for `tier`: 0 if the game numbers no exits of it.
   static std::uint64_t bytes_for(const Game& game, const std::string& tier);
   // One pass over the lower tiers' values runs; throws if two states share a slot.
-  ExitValues(const Game& game, const std::string& tier, const std::vector<std::string>& lower_values);
+  ExitValues(const Game& game, const std::string& tier,
+             const std::vector<std::string>& lower_values);
   // The value of a child in a lower tier; throws if it has no slot or no run holds it.
   Value find(StateKey child, StateKey parent) const;
   std::uint64_t bytes() const { return huge_page_bytes(values_.size() * sizeof(values_[0])); }
@@ -29,7 +30,8 @@ class ExitValues {
  private:
   const Game& game_;
   Game::SlotRange range_;
-  HugeVector<std::uint16_t> values_;  // raw values; 0 (unknown) = no state in this slot; huge pages: fewer TLB misses
+  HugeVector<std::uint16_t>
+      values_;  // raw values; 0 (unknown) = no state in this slot; huge pages: fewer TLB misses
 };
 
 // A state's children in lower tiers, folded into one pending child: their values never change,
@@ -41,9 +43,12 @@ class ExitSummary {
  public:
   void add(Value v) {
     ++count_;
-    if (v.is_loss()) lost_ = true, min_lost_ = std::min(min_lost_, v.plies());
-    else if (v.is_win()) max_won_ = std::max(max_won_, v.plies());
-    else draw_ = true;
+    if (v.is_loss())
+      lost_ = true, min_lost_ = std::min(min_lost_, v.plies());
+    else if (v.is_win())
+      max_won_ = std::max(max_won_, v.plies());
+    else
+      draw_ = true;
   }
   std::uint32_t count() const { return count_; }
   // The child value the group's message carries, unknown for none.

@@ -36,8 +36,10 @@ class GroupExpansions {
   // A state of group g lacking move `lacked` (-1: none) was expanded, its moves' children keyed.
   void expanded(std::uint64_t g, int lacked) {
     std::uint8_t& t = at(g);
-    if (lacked < 0 || (t != kNone && t != lacked + 1)) t = kAll;   // two states lacking different moves take them all
-    else if (t == kNone) t = static_cast<std::uint8_t>(lacked + 1);
+    if (lacked < 0 || (t != kNone && t != lacked + 1))
+      t = kAll;  // two states lacking different moves take them all
+    else if (t == kNone)
+      t = static_cast<std::uint8_t>(lacked + 1);
   }
   bool covers(std::uint64_t g) const { return g >= range_.first && g < range_.end; }
 

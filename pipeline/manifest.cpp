@@ -49,7 +49,8 @@ bool same_job(const Json& stored, const Json& wanted) {
 // Written and fsynced before the rename, so that a crash never leaves an empty manifest behind.
 void write_file_durably(const std::string& path, const std::string& text) {
   const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-  if (fd < 0) throw std::runtime_error(path + ": cannot write the manifest: " + std::strerror(errno));
+  if (fd < 0)
+    throw std::runtime_error(path + ": cannot write the manifest: " + std::strerror(errno));
   std::size_t done = 0;
   while (done < text.size()) {
     const ssize_t n = ::write(fd, text.data() + done, text.size() - done);
@@ -84,7 +85,8 @@ void forget_damaged_stages(Manifest& manifest) {
 
 Json read_manifest(const std::string& dir, bool sealed_only) {
   const std::string p = dir + "/manifest.json";
-  if (!fs::exists(p)) throw std::runtime_error(dir + ": no manifest.json (not a Zermelo job directory)");
+  if (!fs::exists(p))
+    throw std::runtime_error(dir + ": no manifest.json (not a Zermelo job directory)");
   const std::string text = read_text(p);
   Json doc;
   try {
@@ -94,10 +96,12 @@ Json read_manifest(const std::string& dir, bool sealed_only) {
   }
   switch (check_manifest_seal(text)) {
     case SealState::kMismatch:
-      throw std::runtime_error(p + ": the manifest does not match its checksum (damaged or edited)");
+      throw std::runtime_error(p +
+                               ": the manifest does not match its checksum (damaged or edited)");
     case SealState::kMissing:
       if (sealed_only)
-        throw std::runtime_error(p + ": the manifest has no checksum (written by an older Zermelo; "
+        throw std::runtime_error(p +
+                                 ": the manifest has no checksum (written by an older Zermelo; "
                                  "the same solve command adds one)");
       break;
     case SealState::kValid:
@@ -126,7 +130,9 @@ Manifest::Manifest(std::string job_dir, const std::string& job, const Json& para
                                "); use another --work-dir or remove it");
     doc_["params"] = params;
   } else {
-    doc_ = {{"format", "zermelo-manifest-1"}, {"job", job}, {"params", params},
+    doc_ = {{"format", "zermelo-manifest-1"},
+            {"job", job},
+            {"params", params},
             {"stages", Json::array()}};
   }
   save();  // seals a manifest of an older Zermelo, and a new one is on disk at once
@@ -168,8 +174,10 @@ void Manifest::record(const std::string& stage, const std::vector<RunInfo>& outp
   forget_from(stage);
   Json outs = Json::array();
   for (auto& o : outputs)
-    outs.push_back({{"path", relative_to_job(dir_, o.path)}, {"records", o.record_count},
-                    {"digest", o.digest_hex()}, {"bytes", o.file_bytes},
+    outs.push_back({{"path", relative_to_job(dir_, o.path)},
+                    {"records", o.record_count},
+                    {"digest", o.digest_hex()},
+                    {"bytes", o.file_bytes},
                     {"type", o.options.record_type}});
   doc_["stages"].push_back({{"name", stage}, {"outputs", outs}, {"facts", facts}});
   save();

@@ -11,7 +11,8 @@ ValuesLookup::ValuesLookup(const std::vector<std::string>& values_runs) {
     Run r{std::make_unique<RunReader>(p), {}, SIZE_MAX, {}};
     // Format 2 indexes every block's first key: the search then reads only the block it needs.
     if (r.reader->info().format_version >= 2)
-      for (std::size_t b = 0; b < r.reader->info().blocks.size(); ++b) r.first_key[b] = r.reader->info().blocks[b].first_key;
+      for (std::size_t b = 0; b < r.reader->info().blocks.size(); ++b)
+        r.first_key[b] = r.reader->info().blocks[b].first_key;
     runs_.push_back(std::move(r));
   }
 }
@@ -20,7 +21,8 @@ const std::vector<KeyValue>& ValuesLookup::block(Run& r, std::size_t b) {
   if (r.cached_block != b) {
     auto bytes = r.reader->read_block(b);
     r.cached.resize(bytes.size() / sizeof(KeyValue));
-    std::memcpy(static_cast<void*>(r.cached.data()), bytes.data(), r.cached.size() * sizeof(KeyValue));
+    std::memcpy(static_cast<void*>(r.cached.data()), bytes.data(),
+                r.cached.size() * sizeof(KeyValue));
     r.cached_block = b;
     if (!r.cached.empty()) r.first_key[b] = r.cached.front().key;
   }
@@ -39,7 +41,8 @@ Value ValuesLookup::find_in(Run& r, StateKey key) {
     (first <= key ? lo : hi) = mid;
   }
   const auto& kv = block(r, lo);
-  auto it = std::lower_bound(kv.begin(), kv.end(), key, [](const KeyValue& a, StateKey k) { return a.key < k; });
+  auto it = std::lower_bound(kv.begin(), kv.end(), key,
+                             [](const KeyValue& a, StateKey k) { return a.key < k; });
   return it != kv.end() && it->key == key ? Value::from_raw(it->value) : Value::unknown();
 }
 
@@ -51,7 +54,8 @@ Value ValuesLookup::find(StateKey key) {
   return Value::unknown();
 }
 
-std::vector<LineStep> optimal_line(const Game& game, ValuesLookup& values, StateKey from, std::size_t max_steps) {
+std::vector<LineStep> optimal_line(const Game& game, ValuesLookup& values, StateKey from,
+                                   std::size_t max_steps) {
   std::vector<LineStep> line;
   std::vector<Child> kids;
   StateKey s = from;
@@ -67,7 +71,9 @@ std::vector<LineStep> optimal_line(const Game& game, ValuesLookup& values, State
     std::size_t pick = kids.size();
     for (std::size_t i = 0; i < kids.size() && pick == kids.size(); ++i) {
       const Value c = kids[i].is_terminal() ? kids[i].terminal : values.find(kids[i].key);
-      if (v.is_win() ? c.is_loss() && c.plies() + 1 == v.plies() : c.is_win() && c.plies() + 1 == v.plies()) pick = i;
+      if (v.is_win() ? c.is_loss() && c.plies() + 1 == v.plies()
+                     : c.is_win() && c.plies() + 1 == v.plies())
+        pick = i;
     }
     if (pick == kids.size()) {  // values inconsistent with the moves: stop rather than guess
       line.push_back(here);

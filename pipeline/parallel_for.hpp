@@ -24,7 +24,7 @@ template <class Local, class Body>
 void parallel_for(unsigned threads, std::size_t n, std::size_t chunk, Body&& body) {
   const std::size_t T = worker_count(threads);
   std::vector<std::exception_ptr> errors(T);
-#pragma omp parallel num_threads(static_cast<int>(T))
+#pragma omp parallel num_threads(static_cast <int>(T))
   {
     const auto t = static_cast<std::size_t>(omp_get_thread_num());
     Local local{};

@@ -5,7 +5,9 @@
 
 namespace zermelo {
 
-Value child_value(ValuesLookup& values, const Child& c) { return c.is_terminal() ? c.terminal : values.find(c.key); }
+Value child_value(ValuesLookup& values, const Child& c) {
+  return c.is_terminal() ? c.terminal : values.find(c.key);
+}
 
 std::size_t perfect_move(ValuesLookup& values, const std::vector<Child>& kids) {
   std::size_t best = kids.size();
@@ -19,12 +21,18 @@ std::size_t perfect_move(ValuesLookup& values, const std::vector<Child>& kids) {
   return best;
 }
 
-PlayedGame play_game(const Game& game, StateKey start, const Player players[2], std::size_t max_plies) {
+PlayedGame play_game(const Game& game, StateKey start, const Player players[2],
+                     std::size_t max_plies) {
   PlayedGame g;
   std::vector<Child> kids;
   StateKey s = start;
   // The value of the game for the player to move at ply `ply`, turned into the first player's.
-  auto for_first = [](Value v, std::size_t ply) { return ply % 2 == 0 ? v : v.is_win() ? Value::loss(v.plies()) : v.is_loss() ? Value::win(v.plies()) : v; };
+  auto for_first = [](Value v, std::size_t ply) {
+    return ply % 2 == 0  ? v
+           : v.is_win()  ? Value::loss(v.plies())
+           : v.is_loss() ? Value::win(v.plies())
+                         : v;
+  };
   for (std::size_t ply = 0;; ++ply) {
     const Value rule = game.terminal_value(s);
     if (rule.is_known()) {
@@ -32,13 +40,17 @@ PlayedGame play_game(const Game& game, StateKey start, const Player players[2], 
       return g;
     }
     game.successors(s, kids);
-    if (kids.empty()) throw std::logic_error(game.name() + ": state " + std::to_string(s) + " has no moves and no terminal value");
+    if (kids.empty())
+      throw std::logic_error(game.name() + ": state " + std::to_string(s) +
+                             " has no moves and no terminal value");
     if (ply == max_plies) {
       g.result_for_first = Value::draw(), g.plies = ply;
       return g;
     }
     const std::size_t i = players[ply % 2](s, kids);
-    if (i >= kids.size()) throw std::logic_error(game.name() + ": a player chose no move at state " + std::to_string(s));
+    if (i >= kids.size())
+      throw std::logic_error(game.name() + ": a player chose no move at state " +
+                             std::to_string(s));
     g.moves.push_back(game.move_name(s, i));
     if (kids[i].is_terminal()) {  // the move ends the game: its value is the next mover's
       g.result_for_first = for_first(kids[i].terminal, ply + 1), g.plies = ply + 1;

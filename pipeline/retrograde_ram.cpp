@@ -115,8 +115,10 @@ class InRamSolve {
     std::vector<std::uint32_t> next;
     for (auto& [p, v] : msgs) {
       if (value_[p].is_known()) continue;
-      if (v.is_loss()) value_[p] = Value::win(d + 1), next.push_back(p);
-      else if (--pending_[p] == 0) value_[p] = Value::loss(d + 1), next.push_back(p);
+      if (v.is_loss())
+        value_[p] = Value::win(d + 1), next.push_back(p);
+      else if (--pending_[p] == 0)
+        value_[p] = Value::loss(d + 1), next.push_back(p);
     }
     return next;
   }
@@ -144,8 +146,8 @@ class InRamSolve {
   std::vector<KeyValue> lower_;  // the lower tiers' values, sorted by key
   std::vector<Value> value_;
   std::vector<std::uint32_t> pending_;
-  std::vector<std::vector<std::uint32_t>> parents_;         // reverse edges, with multiplicity
-  std::map<std::uint32_t, std::vector<Message>> scheduled_;  // level -> (state, child value)
+  std::vector<std::vector<std::uint32_t>> parents_;            // reverse edges, with multiplicity
+  std::map<std::uint32_t, std::vector<Message>> scheduled_;    // level -> (state, child value)
   std::map<std::uint32_t, std::vector<std::uint32_t>> seeds_;  // level -> decided states
 };
 

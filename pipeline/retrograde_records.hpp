@@ -24,7 +24,9 @@ struct Undecided {
 
 // Values runs are sorted by key; a state appears once, so the value only breaks no ties.
 struct KeyValueOrder {
-  bool operator()(const KeyValue& a, const KeyValue& b) const { return a.key != b.key ? a.key < b.key : a.value < b.value; }
+  bool operator()(const KeyValue& a, const KeyValue& b) const {
+    return a.key != b.key ? a.key < b.key : a.value < b.value;
+  }
 };
 
 // "One of your children is lost / won": what a level sends to a predecessor. The merge needs no
@@ -35,7 +37,9 @@ struct Msg {
   std::uint64_t bits = 0;  // key << 1 | child_lost
   static constexpr StateKey kMaxKey = (StateKey{1} << 63) - 1;
   static Msg to(StateKey parent, bool child_lost) {
-    if (parent > kMaxKey) throw std::out_of_range("state key " + std::to_string(parent) + " does not fit a message (keys must be below 2^63)");
+    if (parent > kMaxKey)
+      throw std::out_of_range("state key " + std::to_string(parent) +
+                              " does not fit a message (keys must be below 2^63)");
     return Msg{parent << 1 | static_cast<std::uint64_t>(child_lost)};
   }
   StateKey key() const { return bits >> 1; }
@@ -43,12 +47,15 @@ struct Msg {
   friend bool operator<(const Msg& a, const Msg& b) { return a.bits < b.bits; }
 };
 
-// "Your child has value `value`", any value: check-solution's answers, which recompute values whole.
+// "Your child has value `value`", any value: check-solution's answers, which recompute values
+// whole.
 struct ChildValue {
   std::uint64_t key = 0;
   std::uint16_t value = 0;
   std::uint16_t pad[3] = {0, 0, 0};
-  friend bool operator<(const ChildValue& a, const ChildValue& b) { return std::tie(a.key, a.value) < std::tie(b.key, b.value); }
+  friend bool operator<(const ChildValue& a, const ChildValue& b) {
+    return std::tie(a.key, a.value) < std::tie(b.key, b.value);
+  }
 };
 
 // Work scheduled for a later level: a seed (a state decided by the rules, kind 1) or a message to
@@ -68,7 +75,9 @@ constexpr std::uint16_t kMessage = 0, kSeed = 1;
 struct Edge {
   std::uint64_t child = 0;
   std::uint64_t parent = 0;
-  friend bool operator<(const Edge& a, const Edge& b) { return std::tie(a.child, a.parent) < std::tie(b.child, b.parent); }
+  friend bool operator<(const Edge& a, const Edge& b) {
+    return std::tie(a.child, a.parent) < std::tie(b.child, b.parent);
+  }
 };
 
 }  // namespace zermelo::retro
@@ -85,7 +94,8 @@ struct RadixLayout<retro::ChildValue> {
 };
 template <>
 struct RadixLayout<retro::LevelMsg> {
-  static constexpr std::array<RadixField, 4> fields{RadixField{0, 4}, RadixField{8, 8}, RadixField{4, 2}, RadixField{6, 2}};
+  static constexpr std::array<RadixField, 4> fields{RadixField{0, 4}, RadixField{8, 8},
+                                                    RadixField{4, 2}, RadixField{6, 2}};
 };
 template <>
 struct RadixLayout<retro::Edge> {

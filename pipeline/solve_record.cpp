@@ -10,7 +10,10 @@ using nlohmann::json;
 json retrograde_identity(const Game& g, const SolveOptions& o) {
   json lower = json::array();
   for (auto& p : o.lower_tier_values) lower.push_back(relative_to_job(o.job_dir, p));
-  return {{"game", g.name()}, {"variant", g.variant()}, {"tier", o.tier}, {"lower", lower},
+  return {{"game", g.name()},
+          {"variant", g.variant()},
+          {"tier", o.tier},
+          {"lower", lower},
           {"predecessors", o.use_predecessors && g.has_predecessors()},
           {"init_chunk_states", o.init_chunk_states}};
 }
@@ -18,9 +21,15 @@ json retrograde_identity(const Game& g, const SolveOptions& o) {
 json final_facts(const SolveResult& r) {
   json hist = json::object();
   for (auto& [p, c] : r.by_plies) hist[std::to_string(p)] = c;
-  return {{"states", r.states}, {"wins", r.wins}, {"losses", r.losses}, {"draws", r.draws},
-          {"by_plies", hist}, {"levels", r.levels}, {"longest", r.longest},
-          {"longest_key", r.longest_key}, {"copied_records", r.copied_records},
+  return {{"states", r.states},
+          {"wins", r.wins},
+          {"losses", r.losses},
+          {"draws", r.draws},
+          {"by_plies", hist},
+          {"levels", r.levels},
+          {"longest", r.longest},
+          {"longest_key", r.longest_key},
+          {"copied_records", r.copied_records},
           {"filtered_messages", r.filtered_messages},
           {"exit_moves_settled", r.exit_moves_settled}};
 }
@@ -30,7 +39,8 @@ SolveResult result_from_final(const json& f, const std::string& values, bool res
   r.resumed = resumed;
   r.values_path = values;
   r.states = f["states"], r.wins = f["wins"], r.losses = f["losses"], r.draws = f["draws"];
-  for (auto& [k, v] : f["by_plies"].items()) r.by_plies[static_cast<std::uint32_t>(std::stoul(k))] = v;
+  for (auto& [k, v] : f["by_plies"].items())
+    r.by_plies[static_cast<std::uint32_t>(std::stoul(k))] = v;
   r.levels = f["levels"], r.longest = f["longest"], r.longest_key = f["longest_key"];
   r.copied_records = f.value("copied_records", std::uint64_t{0});
   r.exit_moves_settled = f.value("exit_moves_settled", std::uint64_t{0});

@@ -26,7 +26,8 @@ std::string spelled(const std::string& name, const std::vector<std::string>& opt
 std::unique_ptr<Game> described_game(const std::string& dir, const json& doc,
                                      const GameRequest& asked) {
   if (!doc.contains("game") || !doc["game"].is_object())
-    throw std::runtime_error(dir + ": the manifest does not name its game (written by an older "
+    throw std::runtime_error(dir +
+                             ": the manifest does not name its game (written by an older "
                              "Zermelo; the same solve command adds it)");
   const json& g = doc["game"];
   const std::string name = g.value("name", "");
@@ -38,7 +39,8 @@ std::unique_ptr<Game> described_game(const std::string& dir, const json& doc,
   auto game = make_game(name, options);
   if (game->variant() != g.value("variant", ""))
     throw std::runtime_error(dir + ": the manifest's game (" + held + ") makes variant '" +
-                             game->variant() + "', not the recorded '" + g.value("variant", "") + "'");
+                             game->variant() + "', not the recorded '" + g.value("variant", "") +
+                             "'");
   if (asked.options_given && make_game(name, asked.options)->variant() != game->variant())
     throw std::invalid_argument("asked about " + spelled(name, asked.options) + ", but " + dir +
                                 " holds " + held);
@@ -56,11 +58,11 @@ std::string checked_values(const std::string& dir, const json& output) {
   }
   if (info.digest_hex() != output.value("digest", "") ||
       info.record_count != output.value("records", std::uint64_t{0}) ||
-      info.file_bytes != output.value("bytes", std::uint64_t{0}) ||
-      !is_values_run(info.options))
-    throw std::runtime_error(path + ": not the values run " + dir + "/manifest.json records (digest " +
-                             info.digest_hex() + ", " + std::to_string(info.record_count) +
-                             " records, against " + output.value("digest", "?") + ", " +
+      info.file_bytes != output.value("bytes", std::uint64_t{0}) || !is_values_run(info.options))
+    throw std::runtime_error(path + ": not the values run " + dir +
+                             "/manifest.json records (digest " + info.digest_hex() + ", " +
+                             std::to_string(info.record_count) + " records, against " +
+                             output.value("digest", "?") + ", " +
                              std::to_string(output.value("records", std::uint64_t{0})) + ")");
   return path;
 }
@@ -90,7 +92,8 @@ std::unique_ptr<Game> game_of_work_dir(const std::string& work_dir, const GameRe
 SolvedDatabase::SolvedDatabase(const std::string& work_dir, const GameRequest& asked)
     : dir_(work_dir) {
   if (!fs::exists(work_dir + "/manifest.json"))
-    throw std::runtime_error(work_dir + ": no solved game here (no manifest.json; solve into it "
+    throw std::runtime_error(work_dir +
+                             ": no solved game here (no manifest.json; solve into it "
                              "first, or give the right --work-dir)");
   const json doc = read_manifest(work_dir, true);
   game_ = described_game(work_dir, doc, asked);
@@ -110,7 +113,8 @@ SolvedDatabase::SolvedDatabase(const std::string& work_dir, const GameRequest& a
   if (job != "retrograde" && job != "solve")
     throw std::runtime_error(work_dir + " holds a '" + job + "' job, not a solved game");
   if (values_.empty())
-    throw std::runtime_error(work_dir + ": the solve has not finished (the same solve command "
+    throw std::runtime_error(work_dir +
+                             ": the solve has not finished (the same solve command "
                              "resumes it)");
 }
 

@@ -5,11 +5,13 @@
 
 namespace zermelo {
 
-std::map<std::string, TierTally> tally_tiers(const Game& game, const std::string& run_path, std::size_t examples_per_tier) {
+std::map<std::string, TierTally> tally_tiers(const Game& game, const std::string& run_path,
+                                             std::size_t examples_per_tier) {
   RunReader in(run_path, IoOptions{}, /*decode_ahead=*/true);
   const RunOptions& o = in.info().options;
   if (o.record_type != "bfs.key" || o.record_size != sizeof(StateKey))
-    throw RunFileError(run_path + ": not a run of state keys (record type '" + o.record_type + "', " + std::to_string(o.record_size) +
+    throw RunFileError(run_path + ": not a run of state keys (record type '" + o.record_type +
+                       "', " + std::to_string(o.record_size) +
                        "-byte records; expected 'bfs.key', 8-byte records)");
   std::map<std::string, TierTally> tally;
   Progress bar("tally " + run_path, in.size());

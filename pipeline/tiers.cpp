@@ -11,8 +11,8 @@
 #include "zermelo/engine/values_run.hpp"
 #include "zermelo/io/run_file.hpp"
 #include "zermelo/pipeline/manifest.hpp"
-#include "zermelo/util/size.hpp"
 #include "zermelo/pipeline/solved_database.hpp"
+#include "zermelo/util/size.hpp"
 
 namespace zermelo {
 
@@ -25,11 +25,13 @@ std::string tier_job_dir(const Game& game, const std::string& job_dir, const std
   return single_tier(game) ? job_dir : job_dir + "/" + tier;
 }
 
-std::string tier_values_path(const Game& game, const std::string& job_dir, const std::string& tier) {
+std::string tier_values_path(const Game& game, const std::string& job_dir,
+                             const std::string& tier) {
   return tier_job_dir(game, job_dir, tier) + "/" + values_run_name(tier);
 }
 
-std::vector<std::string> tier_dependencies_values(const Game& game, const std::string& job_dir, const std::string& tier) {
+std::vector<std::string> tier_dependencies_values(const Game& game, const std::string& job_dir,
+                                                  const std::string& tier) {
   for (auto& t : game.tiers())
     if (t.name == tier) {
       std::vector<std::string> out;
@@ -47,7 +49,8 @@ static std::vector<std::string> tiers_below(const Game& game, const std::string&
   const std::vector<Tier> all = game.tiers();
   std::set<std::string> needed;
   for (auto t = all.rbegin(); t != all.rend(); ++t)  // dependencies come before their dependants
-    if (t->name == tier || needed.count(t->name)) needed.insert(t->depends_on.begin(), t->depends_on.end());
+    if (t->name == tier || needed.count(t->name))
+      needed.insert(t->depends_on.begin(), t->depends_on.end());
   std::vector<std::string> out;
   for (auto& t : all)
     if (needed.count(t.name)) out.push_back(t.name);
@@ -88,14 +91,17 @@ static void refuse_what_cannot_fit(const Game& game, const SolveOptions& o,
   const std::uint64_t free = std::filesystem::space(o.job_dir).available;
   const double need = static_cast<double>(states) * kPeakDiskBytesPerState;
   if (need > static_cast<double>(free))
-    throw std::invalid_argument(what + " need about " + format_bytes(need) + " of disk at the peak (" +
-                                std::to_string(kPeakDiskBytesPerState) + " bytes a state), and " +
-                                o.job_dir + " has " + format_bytes(static_cast<double>(free)) + " free");
+    throw std::invalid_argument(what + " need about " + format_bytes(need) +
+                                " of disk at the peak (" + std::to_string(kPeakDiskBytesPerState) +
+                                " bytes a state), and " + o.job_dir + " has " +
+                                format_bytes(static_cast<double>(free)) + " free");
 }
 
-std::vector<SolveResult> solve_tiers(const Game& game, const SolveOptions& base, const std::string& tier) {
+std::vector<SolveResult> solve_tiers(const Game& game, const SolveOptions& base,
+                                     const std::string& tier) {
   const bool every_tier = tier == "all" && !single_tier(game);
-  if (!every_tier) tier_dependencies_values(game, base.job_dir, tier);  // an unknown tier's error first
+  if (!every_tier)
+    tier_dependencies_values(game, base.job_dir, tier);  // an unknown tier's error first
   std::vector<std::string> to_solve;
   if (every_tier)
     for (auto& t : game.tiers()) to_solve.push_back(t.name);

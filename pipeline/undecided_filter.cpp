@@ -14,8 +14,12 @@ std::uint64_t UndecidedFilter::bytes_for(const Game& game, const std::string& ti
   return huge_page_bytes((game.group_slots(tier).size() + 63) / 64 * sizeof(std::uint64_t));
 }
 
-UndecidedFilter::UndecidedFilter(const Game& game, const std::string& tier, const std::string& states_run)
-    : game_(game), range_(game.group_slots(tier)), size_(range_.size()), bits_((size_ + 63) / 64, 0) {
+UndecidedFilter::UndecidedFilter(const Game& game, const std::string& tier,
+                                 const std::string& states_run)
+    : game_(game),
+      range_(game.group_slots(tier)),
+      size_(range_.size()),
+      bits_((size_ + 63) / 64, 0) {
   RunReader run(states_run, IoOptions{}, /*decode_ahead=*/true);
   Progress bar("filter of undecided groups", run.size());
   const void* span;
@@ -32,14 +36,16 @@ UndecidedFilter::UndecidedFilter(const Game& game, const std::string& tier, cons
 std::uint64_t UndecidedFilter::slot_of(StateKey s) const {
   const std::uint64_t slot = game_.group_slot(s);
   if (slot < range_.first || slot >= range_.end)
-    throw std::logic_error(game_.name() + ": state " + std::to_string(s) + " has no group slot in its tier's range");
+    throw std::logic_error(game_.name() + ": state " + std::to_string(s) +
+                           " has no group slot in its tier's range");
   return slot - range_.first;
 }
 
 void UndecidedFilter::record(StateKey s, bool kept) {
   const std::uint64_t g = slot_of(s);
   if (group_ != kNone && g < group_)
-    throw std::logic_error(game_.name() + ": group slots are not in key order (state " + std::to_string(s) + " comes after a later group)");
+    throw std::logic_error(game_.name() + ": group slots are not in key order (state " +
+                           std::to_string(s) + " comes after a later group)");
   if (g != group_) {
     close_group();
     group_ = g;

@@ -26,9 +26,15 @@ unsigned UnvisitedFilter::bits_that_fit(std::uint64_t groups, std::uint64_t budg
   return 0;
 }
 
-UnvisitedFilter::UnvisitedFilter(const Game& game, Game::SlotRange groups, unsigned bits_per_group, const std::string& unvisited_run)
-    : game_(game), range_(groups), groups_(groups.size()), bits_(bits_per_group), words_((groups_ * bits_ + 63) / 64, 0) {
-  if (bits_ == 0 || bits_ > 8 || (bits_ & (bits_ - 1)) != 0) throw std::invalid_argument("bits a group must be 1, 2, 4 or 8");
+UnvisitedFilter::UnvisitedFilter(const Game& game, Game::SlotRange groups, unsigned bits_per_group,
+                                 const std::string& unvisited_run)
+    : game_(game),
+      range_(groups),
+      groups_(groups.size()),
+      bits_(bits_per_group),
+      words_((groups_ * bits_ + 63) / 64, 0) {
+  if (bits_ == 0 || bits_ > 8 || (bits_ & (bits_ - 1)) != 0)
+    throw std::invalid_argument("bits a group must be 1, 2, 4 or 8");
   RunReader run(unvisited_run, IoOptions{}, /*decode_ahead=*/true);
   Progress bar("filter of unvisited groups", run.size());
   const void* span;
@@ -45,7 +51,8 @@ UnvisitedFilter::UnvisitedFilter(const Game& game, Game::SlotRange groups, unsig
 std::uint64_t UnvisitedFilter::slot_of(StateKey s) const {
   const std::uint64_t slot = game_.group_slot(s);
   if (slot < range_.first || slot >= range_.end)
-    throw std::logic_error(game_.name() + ": state " + std::to_string(s) + " has no group slot in the tiers' ranges");
+    throw std::logic_error(game_.name() + ": state " + std::to_string(s) +
+                           " has no group slot in the tiers' ranges");
   return slot - range_.first;
 }
 
@@ -53,7 +60,8 @@ void UnvisitedFilter::state(StateKey s, bool kept) {
   const std::uint64_t g = slot_of(s);
   if (g != group_) {
     if (group_ != kNone && g < group_)
-      throw std::logic_error(game_.name() + ": group slots are not in key order (state " + std::to_string(s) + " comes after a later group)");
+      throw std::logic_error(game_.name() + ": group slots are not in key order (state " +
+                             std::to_string(s) + " comes after a later group)");
     close_group();
     group_ = g;
     kept_buckets_ = 0;
@@ -61,8 +69,10 @@ void UnvisitedFilter::state(StateKey s, bool kept) {
     unseen_states_ = after_copy_;  // the copied block just before may end with states of this group
     after_copy_ = false;
   }
-  if (kept) kept_buckets_ |= static_cast<std::uint8_t>(1u << bucket(s));
-  else visited_ = true;
+  if (kept)
+    kept_buckets_ |= static_cast<std::uint8_t>(1u << bucket(s));
+  else
+    visited_ = true;
 }
 
 // Key i was visited and its group is not followed yet: its states before i in the span were not

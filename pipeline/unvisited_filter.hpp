@@ -36,7 +36,8 @@ class UnvisitedFilter {
   static unsigned bits_that_fit(std::uint64_t groups, std::uint64_t budget);
 
   // Bits set for the states of `unvisited_run` (a sorted run of keys).
-  UnvisitedFilter(const Game& game, Game::SlotRange groups, unsigned bits_per_group, const std::string& unvisited_run);
+  UnvisitedFilter(const Game& game, Game::SlotRange groups, unsigned bits_per_group,
+                  const std::string& unvisited_run);
 
   // False if no unvisited state of s's group has s's hash: s was visited, the message can go.
   bool may_be_unvisited(StateKey s) const {
@@ -63,7 +64,9 @@ class UnvisitedFilter {
   std::uint64_t bits_cleared() const { return cleared_; }
 
  private:
-  unsigned bucket(StateKey s) const { return static_cast<unsigned>((s * 0x9E3779B97F4A7C15ull) >> 56) & (bits_ - 1); }
+  unsigned bucket(StateKey s) const {
+    return static_cast<unsigned>((s * 0x9E3779B97F4A7C15ull) >> 56) & (bits_ - 1);
+  }
   std::uint64_t slot_of(StateKey s) const;  // checked: in range
   void state(StateKey s, bool kept);
   void open_group_at(const StateKey* span, std::size_t i);
@@ -78,7 +81,8 @@ class UnvisitedFilter {
   // visited, whether it touches a copied block (then it keeps its bits).
   static constexpr std::uint64_t kNone = ~std::uint64_t{0};
   std::uint64_t group_ = kNone;
-  std::uint64_t open_ = kNone;  // the group being followed through decoded keys (has a visited state)
+  std::uint64_t open_ =
+      kNone;  // the group being followed through decoded keys (has a visited state)
   std::uint8_t kept_buckets_ = 0;
   bool visited_ = false, unseen_states_ = false, after_copy_ = false;
   std::uint64_t cleared_ = 0;

@@ -32,10 +32,14 @@ void verify_output(const std::string& dir, const json& o, VerifyReport& r, Seen&
     if (first) seen.emplace(id, verify_run(f));
     const RunInfo info = seen.at(id);
     std::string wrong;
-    if (info.digest_hex() != o["digest"]) wrong = "digest " + info.digest_hex();
-    else if (info.record_count != o["records"]) wrong = "record count";
-    else if (info.file_bytes != o["bytes"] || fs::file_size(f) != o["bytes"]) wrong = "size";
-    else if (o.contains("type") && o["type"] != info.options.record_type) wrong = "record type";
+    if (info.digest_hex() != o["digest"])
+      wrong = "digest " + info.digest_hex();
+    else if (info.record_count != o["records"])
+      wrong = "record count";
+    else if (info.file_bytes != o["bytes"] || fs::file_size(f) != o["bytes"])
+      wrong = "size";
+    else if (o.contains("type") && o["type"] != info.options.record_type)
+      wrong = "record type";
     if (wrong.empty()) {
       if (first) r.ok.push_back(info);
       return;
@@ -66,7 +70,8 @@ void verify_one_manifest(const std::string& dir, VerifyReport& r, Seen& seen) {
 std::vector<std::string> job_subdirectories(const std::string& dir) {
   std::vector<std::string> out;
   for (const auto& e : fs::directory_iterator(dir))
-    if (e.is_directory() && fs::exists(e.path() / "manifest.json")) out.push_back(e.path().string());
+    if (e.is_directory() && fs::exists(e.path() / "manifest.json"))
+      out.push_back(e.path().string());
   std::sort(out.begin(), out.end());
   return out;
 }

@@ -34,7 +34,8 @@ WorkDirLock::WorkDirLock(const std::string& dir, Mode mode, const std::string& c
   if (mode == Mode::kRead && !fs::is_directory(dir)) return;
   fs::create_directories(dir);
   fd_ = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-  if (fd_ < 0) throw std::runtime_error(dir + ": cannot open the work dir: " + std::strerror(errno));
+  if (fd_ < 0)
+    throw std::runtime_error(dir + ": cannot open the work dir: " + std::strerror(errno));
   const int how = mode == Mode::kWrite ? LOCK_EX : LOCK_SH;
   if (::flock(fd_, how | LOCK_NB) != 0) {
     const int err = errno;
@@ -42,8 +43,9 @@ WorkDirLock::WorkDirLock(const std::string& dir, Mode mode, const std::string& c
     fd_ = -1;
     if (err != EWOULDBLOCK) throw std::runtime_error(dir + ": cannot lock: " + std::strerror(err));
     throw std::runtime_error(dir + " is in use by " + holder_of(dir) +
-                             (mode == Mode::kWrite ? "; wait for it to end or use another --work-dir"
-                                                   : ", which is writing it; wait for it to end"));
+                             (mode == Mode::kWrite
+                                  ? "; wait for it to end or use another --work-dir"
+                                  : ", which is writing it; wait for it to end"));
   }
   if (mode == Mode::kRead) return;
   holder_file_ = dir + kHolderFile;

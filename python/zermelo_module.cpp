@@ -20,10 +20,14 @@ namespace {
 
 const char* outcome_name(Outcome o) {
   switch (o) {
-    case Outcome::kWin: return "win";
-    case Outcome::kLoss: return "loss";
-    case Outcome::kDraw: return "draw";
-    default: return "unknown";
+    case Outcome::kWin:
+      return "win";
+    case Outcome::kLoss:
+      return "loss";
+    case Outcome::kDraw:
+      return "draw";
+    default:
+      return "unknown";
   }
 }
 
@@ -131,8 +135,9 @@ void bind_database(py::module_& m) {
       py::arg("tier") = py::none(), py::keep_alive<0, 1>(),
       "(keys, outcomes, plies) NumPy arrays, block by block, of one tier or all, in key order");
   c.def("close", &Database::close);
-  c.def("__enter__", [](Database& db) -> Database& { return db; },
-        py::return_value_policy::reference);
+  c.def(
+      "__enter__", [](Database& db) -> Database& { return db; },
+      py::return_value_policy::reference);
   c.def("__exit__", [](Database& db, py::args) { db.close(); });
 }
 
@@ -143,9 +148,11 @@ PYBIND11_MODULE(zermelo, m) {
   py::register_exception<Error>(m, "Error", PyExc_RuntimeError);
   bind_values(m);
   py::class_<Blocks>(m, "Blocks")
-      .def("__iter__", [](Blocks& b) -> Blocks& { return b; }, py::return_value_policy::reference)
+      .def(
+          "__iter__", [](Blocks& b) -> Blocks& { return b; }, py::return_value_policy::reference)
       .def("__next__", &Blocks::next);
   bind_database(m);
-  m.def("open", [](const std::string& work_dir) { return Database(work_dir); }, py::arg("work_dir"),
-        "open a solved work dir (the game and its options come from its manifest)");
+  m.def(
+      "open", [](const std::string& work_dir) { return Database(work_dir); }, py::arg("work_dir"),
+      "open a solved work dir (the game and its options come from its manifest)");
 }

@@ -17,7 +17,9 @@ CliRun zermelo(const std::string& args) {
   return zermelo::testing::run_command(std::string(ZERMELO_CLI) + " --quiet " + args + " 2>&1");
 }
 
-bool contains(const std::string& s, const std::string& needle) { return s.find(needle) != std::string::npos; }
+bool contains(const std::string& s, const std::string& needle) {
+  return s.find(needle) != std::string::npos;
+}
 
 TEST(Cli, SolveVerifyInfoAndACorruptedFile) {
   zermelo::testing::ScratchDir dir;
@@ -70,10 +72,12 @@ TEST(Cli, TieredSolveSumsItsTiersIntoTheWholeGame) {
   EXPECT_EQ(game["by_plies"], w["by_plies"]);
   EXPECT_EQ(game["draws"], w["draws"]);
   EXPECT_EQ(game["start_value"], w["start_value"]);
-  EXPECT_EQ(game["terminal"].get<std::uint64_t>() + game["non_terminal"].get<std::uint64_t>(), states);
+  EXPECT_EQ(game["terminal"].get<std::uint64_t>() + game["non_terminal"].get<std::uint64_t>(),
+            states);
 
   CliRun text = zermelo("--work-dir " + (dir / "tiered") + " solve nim 3x5 tiered");
-  EXPECT_TRUE(contains(text.out, "whole game, all ")) << text.out;  // more tiers than columns: the totals
+  EXPECT_TRUE(contains(text.out, "whole game, all "))
+      << text.out;  // more tiers than columns: the totals
 
   // The top tier alone in a fresh work dir: the tiers it reads are solved first, and its values
   // are those of the whole tiered solve.
@@ -88,7 +92,8 @@ TEST(Cli, PerfectPlayerKeepsTheSolvedValue) {
   zermelo::testing::ScratchDir dir;
   ASSERT_EQ(zermelo("--work-dir " + (dir / "ttt") + " solve tictactoe").code, 0);
   for (const char* side : {"first", "second"}) {
-    CliRun r = zermelo("--json --work-dir " + (dir / "ttt") + " play tictactoe --games 300 --as " + side);
+    CliRun r =
+        zermelo("--json --work-dir " + (dir / "ttt") + " play tictactoe --games 300 --as " + side);
     ASSERT_EQ(r.code, 0) << r.out;
     auto j = nlohmann::json::parse(r.out);
     EXPECT_EQ(j["start_value"], "draw");
@@ -121,7 +126,8 @@ TEST(Cli, BadInputIsAClearErrorAndNonZeroExit) {
   r = zermelo("info " + (dir / "missing.run"));
   EXPECT_NE(r.code, 0);
   EXPECT_TRUE(contains(r.out, "missing.run")) << r.out;
-  std::ofstream(dir / "junk.run") << "this is not a run file, but it is long enough to have a header? no";
+  std::ofstream(dir / "junk.run")
+      << "this is not a run file, but it is long enough to have a header? no";
   r = zermelo("verify " + (dir / "junk.run"));
   EXPECT_EQ(r.code, 1);
   EXPECT_TRUE(contains(r.out, "truncated")) << r.out;
@@ -148,8 +154,8 @@ TEST(CliMemory, PeakRssStaysUnderTheBudget) {
   std::string work = dir / "nim";
   pid_t pid = fork();
   if (pid == 0) {
-    execl(ZERMELO_CLI, ZERMELO_CLI, "--quiet", "--json", "--work-dir", work.c_str(), "--memory", "160M", "solve", "nim", "6x8",
-          static_cast<char*>(nullptr));
+    execl(ZERMELO_CLI, ZERMELO_CLI, "--quiet", "--json", "--work-dir", work.c_str(), "--memory",
+          "160M", "solve", "nim", "6x8", static_cast<char*>(nullptr));
     _exit(127);
   }
   int status = 0;

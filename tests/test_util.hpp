@@ -4,10 +4,10 @@
 
 #include <sys/wait.h>
 
+#include <unistd.h>
 #include <cstdio>
 #include <filesystem>
 #include <string>
-#include <unistd.h>
 
 // A test of scale rather than of code paths the smaller tests miss: under the sanitizers (about
 // 5x slower) it would cost CI minutes, so it runs in the Release configuration only.
@@ -24,7 +24,8 @@ class ScratchDir {
   ScratchDir() {
     auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
     path_ = std::filesystem::path(::testing::TempDir()) /
-            ("zermelo-" + std::string(info->test_suite_name()) + "-" + info->name() + "-" + std::to_string(::getpid()));
+            ("zermelo-" + std::string(info->test_suite_name()) + "-" + info->name() + "-" +
+             std::to_string(::getpid()));
     std::filesystem::remove_all(path_);
     std::filesystem::create_directories(path_);
   }

@@ -56,11 +56,14 @@ case "$mode" in
     fi
     exec ./build/zermelo "$@" ;;
   test)
-    build build Release
+    # Warnings are errors here (CI), not in a user's build: a newer compiler's new warning should
+    # not stop someone from solving a game.
+    ZERMELO_CMAKE_ARGS="-DZERMELO_WERROR=ON" build build Release
     (cd build && ctest --output-on-failure -j "$(nproc)")
     # The same suite with assertions on, under AddressSanitizer and UndefinedBehaviorSanitizer
     # (only what the tests run: the benchmarks are built and run in Release alone).
-    ZERMELO_CMAKE_ARGS="-DZERMELO_SANITIZE=ON" build build-asan Debug zermelo zermelo_tests
+    ZERMELO_CMAKE_ARGS="-DZERMELO_SANITIZE=ON -DZERMELO_WERROR=ON" \
+      build build-asan Debug zermelo zermelo_tests
     cd build-asan && exec ctest --output-on-failure -j "$(nproc)" ;;
   build)
     build build Release ;;

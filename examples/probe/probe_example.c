@@ -50,9 +50,12 @@ int main(int argc, char** argv) {
     return 2;
   }
   if (zermelo_open(argv[1], &db) != ZERMELO_OK) return fail("open");
-  if (zermelo_game(db, game, sizeof game) != ZERMELO_OK) fail("game");
-  else if (zermelo_key(db, argc > 2 ? argv[2] : "start", &key) != ZERMELO_OK) fail("state");
-  else if (zermelo_value_of_key(db, key, &value) != ZERMELO_OK) fail("value");
+  if (zermelo_game(db, game, sizeof game) != ZERMELO_OK)
+    fail("game");
+  else if (zermelo_key(db, argc > 2 ? argv[2] : "start", &key) != ZERMELO_OK)
+    fail("state");
+  else if (zermelo_value_of_key(db, key, &value) != ZERMELO_OK)
+    fail("value");
   else {
     zermelo_value_text(value, text, sizeof text);
     printf("game: %s\nvalue: %s\n", game, text);

@@ -90,7 +90,10 @@ class Game {
   // OPTIONAL. The value of a state decided by the rules alone (a finished game, a checkmate), for
   // the player to move, or unknown. Without it, every end of the game must be a move that
   // ends it (Child::ends_game), and a state without moves is an error.
-  virtual Value terminal_value(StateKey s) const { (void)s; return Value::unknown(); }
+  virtual Value terminal_value(StateKey s) const {
+    (void)s;
+    return Value::unknown();
+  }
 
   // OPTIONAL. How many states enumerate(tier) emits, when the game can count them without
   // enumerating. Without it a solve too big for the disk is not refused before it starts (it
@@ -126,7 +129,10 @@ class Game {
   // left out: no child's value can change theirs. Without them the solver writes and sorts a run
   // of reverse edges (one record per move). Checked by the verifier against successors, both ways.
   virtual bool has_predecessors() const { return false; }
-  virtual void predecessors(StateKey s, std::vector<StateKey>& out) const { (void)s; out.clear(); }
+  virtual void predecessors(StateKey s, std::vector<StateKey>& out) const {
+    (void)s;
+    out.clear();
+  }
 
   // ---- Tiers (OPTIONAL, for scale: solved one at a time, bottom-up) ---------------------------
 
@@ -136,7 +142,10 @@ class Game {
   // that tier_of names a listed tier and that every move stays in its tier or goes to one the
   // tier depends on.
   virtual std::vector<Tier> tiers() const { return {Tier{"all", {}}}; }
-  virtual std::string tier_of(StateKey s) const { (void)s; return "all"; }
+  virtual std::string tier_of(StateKey s) const {
+    (void)s;
+    return "all";
+  }
 
   // ---- Slots: dense numberings of states (OPTIONAL, for speed) --------------------------------
 
@@ -156,8 +165,14 @@ class Game {
   // move and merges it with the lower values (5v5 Ostle makes 2.6 × 10^10 of them). The verifier
   // and the solver check the contract (an error names the key); the solver falls back to lookups
   // when the array does not fit its memory budget.
-  virtual SlotRange exit_slots(const std::string& tier) const { (void)tier; return {}; }
-  virtual std::uint64_t exit_slot(StateKey s) const { (void)s; return kNoSlot; }
+  virtual SlotRange exit_slots(const std::string& tier) const {
+    (void)tier;
+    return {};
+  }
+  virtual std::uint64_t exit_slot(StateKey s) const {
+    (void)s;
+    return kNoSlot;
+  }
 
   // Group slots (a pair): a numbering of groups of a tier's states, each group being consecutive
   // keys; group_slot(s) lies in group_slots(tier_of(s)) and does not decrease as keys increase.
@@ -166,8 +181,14 @@ class Game {
   // to groups without one before sorting them (most messages of a large tier's middle levels go
   // to states decided earlier), and the breadth-first search over all states filters the same
   // way. Without them every message is sorted. The verifier and the solver check the contract.
-  virtual SlotRange group_slots(const std::string& tier) const { (void)tier; return {}; }
-  virtual std::uint64_t group_slot(StateKey s) const { (void)s; return kNoSlot; }
+  virtual SlotRange group_slots(const std::string& tier) const {
+    (void)tier;
+    return {};
+  }
+  virtual std::uint64_t group_slot(StateKey s) const {
+    (void)s;
+    return kNoSlot;
+  }
 
   // ---- Moves shared by a group (OPTIONAL, for speed of `bfs --all-states`) --------------------
 
@@ -220,16 +241,17 @@ class Game {
 // Games register themselves by name so the CLI and tests can find them: zermelo solve <name>.
 using GameFactory = std::function<std::unique_ptr<Game>(const std::vector<std::string>& options)>;
 void register_game(const std::string& name, const std::string& summary, GameFactory factory);
-std::unique_ptr<Game> make_game(const std::string& name, const std::vector<std::string>& options = {});
+std::unique_ptr<Game> make_game(const std::string& name,
+                                const std::vector<std::string>& options = {});
 std::vector<std::pair<std::string, std::string>> registered_games();  // (name, summary)
 
 }  // namespace zermelo
 
 // In a game's .cpp: ZERMELO_REGISTER_GAME(tictactoe, "summary", [](auto& opts) { ... });
-#define ZERMELO_REGISTER_GAME(id, summary, ...)                     \
-  namespace {                                                           \
-  const bool zermelo_game_registered_##id = [] {                        \
-    ::zermelo::register_game(#id, summary, __VA_ARGS__);                    \
-    return true;                                                        \
-  }();                                                                  \
+#define ZERMELO_REGISTER_GAME(id, summary, ...)          \
+  namespace {                                            \
+  const bool zermelo_game_registered_##id = [] {         \
+    ::zermelo::register_game(#id, summary, __VA_ARGS__); \
+    return true;                                         \
+  }();                                                   \
   }

@@ -21,9 +21,9 @@ typedef enum zermelo_status {
   ZERMELO_ERR_BAD_STATE = 2, /* a state's text the game cannot read */
   ZERMELO_ERR_NO_VALUE = 3,  /* a state the database holds no value for */
   ZERMELO_ERR_CLOSED = 4,
-  ZERMELO_ERR_INTERNAL = 5,  /* a damaged file, out of memory... */
-  ZERMELO_ERR_ARGUMENT = 6,  /* a null pointer */
-  ZERMELO_ERR_TOO_SMALL = 7  /* a buffer too small: *count or the text's size says what fits */
+  ZERMELO_ERR_INTERNAL = 5, /* a damaged file, out of memory... */
+  ZERMELO_ERR_ARGUMENT = 6, /* a null pointer */
+  ZERMELO_ERR_TOO_SMALL = 7 /* a buffer too small: *count or the text's size says what fits */
 } zermelo_status;
 
 typedef enum zermelo_outcome {

@@ -63,7 +63,7 @@ void enumerate_states(SolveState& s) {
   if (s.done(Stage::enumerate())) return;
   const std::string keys = s.files.path(Run::keys);
   s.record(Stage::enumerate(), {s.game.enumerates_in_key_order() ? states_in_key_order(s, keys)
-                                                                  : states_sorted(s, keys)});
+                                                                 : states_sorted(s, keys)});
 }
 
 }  // namespace zermelo::retro

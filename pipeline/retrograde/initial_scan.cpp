@@ -38,15 +38,20 @@ struct ChildrenSeen {
 class StateScanner {
  public:
   explicit StateScanner(const SolveState& s)
-      : game_(s.game), tier_(s.opt.tier), reverse_edges_(s.reverse_edges()),
-        lower_tiers_(!s.opt.lower_tier_values.empty()), exits_(s.exits.get()) {}
+      : game_(s.game),
+        tier_(s.opt.tier),
+        reverse_edges_(s.reverse_edges()),
+        lower_tiers_(!s.opt.lower_tier_values.empty()),
+        exits_(s.exits.get()) {}
 
   void scan(StateKey k, ScanRecord& rec, ThreadOutputs& out, std::vector<Child>& kids) const {
     rec.key = k;
     const Value tv = game_.terminal_value(k);
     if (tv.is_known()) return decided_by_rules(k, tv, rec, out);
-    if (reverse_edges_) game_.successors(k, kids);
-    else game_.successor_outcomes(k, kids);  // un-moves find parents: child keys are not needed
+    if (reverse_edges_)
+      game_.successors(k, kids);
+    else
+      game_.successor_outcomes(k, kids);  // un-moves find parents: child keys are not needed
     if (kids.empty())
       throw std::logic_error(game_.name() + ": state " + std::to_string(k) +
                              " has no moves and no terminal value");
@@ -72,22 +77,25 @@ class StateScanner {
                      : c.rule_known  ? c.rule
                                      : game_.terminal_value(c.key);
     if (cv.is_known() && cv.plies() == 0 && !cv.is_draw()) {
-      if (cv.is_loss()) seen.lost_now = true;
-      else --rec.pending;
+      if (cv.is_loss())
+        seen.lost_now = true;
+      else
+        --rec.pending;
     } else if (c.is_terminal()) {
       if (cv.is_win() || cv.is_loss())
         out.scheduled.push_back(LevelMsg{cv.plies(), kMessage, cv.raw(), k});
     } else if (!c.is_unkeyed_in_tier() && lower_tiers_ && game_.tier_of(c.key) != tier_) {
-      if (exits_) seen.exits.add(exits_->find(c.key, k));
-      else out.lookups.push_back(Edge{c.key, k});
+      if (exits_)
+        seen.exits.add(exits_->find(c.key, k));
+      else
+        out.lookups.push_back(Edge{c.key, k});
     } else if (reverse_edges_) {
       out.edges.push_back(Edge{c.key, k});
     }
   }
 
   // The children in lower tiers count as one; a state decided now is a seed of level 1.
-  static void conclude(StateKey k, const ChildrenSeen& seen, ScanRecord& rec,
-                       ThreadOutputs& out) {
+  static void conclude(StateKey k, const ChildrenSeen& seen, ScanRecord& rec, ThreadOutputs& out) {
     const std::uint32_t exits = seen.exits.count();
     if (exits > 0) rec.pending -= exits - 1, out.exit_moves += exits;
     const Value now = seen.lost_now      ? Value::win(1)
@@ -112,7 +120,8 @@ class StateScanner {
 class ChunkParts {
  public:
   ChunkParts(const SolveState& s, std::size_t part)
-      : s_(s), part_(part),
+      : s_(s),
+        part_(part),
         states_(s.files.path(Run::undecided_part, part), run_options<Undecided>()),
         decided_(s.files.path(Run::decided_part, part), run_options<KeyValue>()),
         scheduled_(sort_options_within(busy_memory(), s, Sorter::scheduled, busy())),
@@ -130,8 +139,10 @@ class ChunkParts {
       t.scheduled.clear(), t.lookups.clear(), t.edges.clear(), t.exit_moves = 0;
     }
     for (const ScanRecord& r : recs) {
-      if (r.value) decided_.push(KeyValue{r.key, r.value});
-      else states_.push(Undecided{r.key, r.pending, 0});
+      if (r.value)
+        decided_.push(KeyValue{r.key, r.value});
+      else
+        states_.push(Undecided{r.key, r.pending, 0});
     }
   }
 
@@ -238,8 +249,10 @@ ScanChunks scan_states(SolveState& s) {
   if (chunks_left) load_exit_values(s);
   Progress bar("init " + s.game.name() + " " + s.opt.tier, chunks.states);
   for (std::size_t i = 0; i < chunks.count; ++i) {
-    if (!s.done(Stage::scan_chunk(i))) scan_chunk(s, chunks, i, bar);
-    else bar.add(chunks.end(i) - chunks.begin(i));
+    if (!s.done(Stage::scan_chunk(i)))
+      scan_chunk(s, chunks, i, bar);
+    else
+      bar.add(chunks.end(i) - chunks.begin(i));
   }
   bar.finish();
   s.exits.reset();

@@ -78,9 +78,9 @@ std::vector<RunInfo> merge_parts(const SolveState& s, const ScanChunks& chunks) 
   std::vector<RunInfo> outs{ExternalSorter<LevelMsg>(sort_options(s, Sorter::scheduled), scheduled)
                                 .write_to(s.files.path(Run::scheduled), run_options<LevelMsg>())};
   if (s.reverse_edges())
-    outs.push_back(ExternalSorter<Edge>(sort_options(s, Sorter::edges),
-                                        part_paths(s, Run::edges_part, chunks))
-                       .write_to(s.files.path(Run::edges), run_options<Edge>()));
+    outs.push_back(
+        ExternalSorter<Edge>(sort_options(s, Sorter::edges), part_paths(s, Run::edges_part, chunks))
+            .write_to(s.files.path(Run::edges), run_options<Edge>()));
   for (std::size_t i = 0; i < chunks.count; ++i)
     outs.push_back(inspect_run(s.files.path(Run::decided_part, i)));
   return outs;
@@ -105,9 +105,12 @@ void join_scan_parts(SolveState& s, const ScanChunks& chunks) {
   const RunInfo s0 = join_undecided_parts(s, chunks, t.undecided);
   answer_lookups(s, chunks, t.max_level);
   s.record(Stage::scan(), merge_parts(s, chunks),
-           {{"max_scheduled_level", t.max_level}, {"states", chunks.states},
-            {"undecided", s0.record_count}, {"reverse_edges", s.reverse_edges()},
-            {"chunks", chunks.count}, {"exit_moves_settled", t.exit_moves}});
+           {{"max_scheduled_level", t.max_level},
+            {"states", chunks.states},
+            {"undecided", s0.record_count},
+            {"reverse_edges", s.reverse_edges()},
+            {"chunks", chunks.count},
+            {"exit_moves_settled", t.exit_moves}});
   // S_0, and level 0's frontier, which comes from the seeds alone: an empty run. Superseded by
   // level 0.
   const RunInfo f0 = RunWriter(s.files.path(Run::frontier, 0), run_options<KeyValue>()).finish();

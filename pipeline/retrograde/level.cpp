@@ -69,8 +69,11 @@ std::uint64_t quiet_level(SolveState& s, std::uint32_t d) {
   const RunInfo states = inspect_run(s.files.path(Run::states, d + 1));
   const RunInfo f = RunWriter(s.files.path(Run::frontier, d + 1), run_options<KeyValue>()).finish();
   record_level(s, d, {states, f},
-               {{"frontier", 0}, {"messages", 0}, {"decided", 0},
-                {"undecided", states.record_count}, {"copied_total", s.copied_total},
+               {{"frontier", 0},
+                {"messages", 0},
+                {"decided", 0},
+                {"undecided", states.record_count},
+                {"copied_total", s.copied_total},
                 {"filtered_total", s.filtered_total}});
   return 0;
 }
@@ -83,22 +86,25 @@ struct LevelCounts {
 };
 
 nlohmann::json level_facts(SolveState& s, const LevelCounts& c) {
-  return {{"frontier", c.frontier}, {"messages", c.messages}, {"filtered", c.filtered},
-          {"decided", c.merged.decided}, {"undecided", c.undecided},
-          {"copied", c.merged.copied}, {"copied_total", s.copied_total += c.merged.copied},
+  return {{"frontier", c.frontier},
+          {"messages", c.messages},
+          {"filtered", c.filtered},
+          {"decided", c.merged.decided},
+          {"undecided", c.undecided},
+          {"copied", c.merged.copied},
+          {"copied_total", s.copied_total += c.merged.copied},
           {"filtered_total", s.filtered_total += c.filtered},
           {"delivered", c.merged.delivered}};
 }
 
 void report_level(std::uint32_t d, const LevelCounts& c) {
-  Progress::note("level " + std::to_string(d) + ": " + std::to_string(c.frontier) +
-                 " frontier states, " + std::to_string(c.messages) + " messages sorted (" +
-                 std::to_string(c.merged.delivered) + " to undecided states, " +
-                 std::to_string(c.filtered) + " more dropped by the filter), " +
-                 std::to_string(c.merged.decided) + " decided, " + std::to_string(c.undecided) +
-                 " undecided (" + std::to_string(c.merged.copied) +
-                 " in blocks copied untouched); un-moves " + fmt_secs(c.t_messages) + ", sort " +
-                 fmt_secs(c.t_sort) + ", merge " + fmt_secs(c.t_merge));
+  Progress::note(
+      "level " + std::to_string(d) + ": " + std::to_string(c.frontier) + " frontier states, " +
+      std::to_string(c.messages) + " messages sorted (" + std::to_string(c.merged.delivered) +
+      " to undecided states, " + std::to_string(c.filtered) + " more dropped by the filter), " +
+      std::to_string(c.merged.decided) + " decided, " + std::to_string(c.undecided) +
+      " undecided (" + std::to_string(c.merged.copied) + " in blocks copied untouched); un-moves " +
+      fmt_secs(c.t_messages) + ", sort " + fmt_secs(c.t_sort) + ", merge " + fmt_secs(c.t_merge));
 }
 
 }  // namespace

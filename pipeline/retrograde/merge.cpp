@@ -18,8 +18,14 @@ class Merge {
  public:
   Merge(SolveState& s, std::uint32_t d, ExternalSorter<Msg>& msgs, RunReader& in, RunWriter& out,
         RunWriter& next_frontier)
-      : s_(s), d_(d), msgs_(msgs), in_(in), out_(out), next_f_(next_frontier),
-        filter_(s.filter.get()), copy_blocks_(out.can_take_blocks_of(in.info())),
+      : s_(s),
+        d_(d),
+        msgs_(msgs),
+        in_(in),
+        out_(out),
+        next_f_(next_frontier),
+        filter_(s.filter.get()),
+        copy_blocks_(out.can_take_blocks_of(in.info())),
         bar_("level " + std::to_string(d) + " merge", in.size()) {
     has_m_ = msgs_.next(m_);
   }
@@ -86,8 +92,10 @@ class Merge {
     while (has_m_ && m_.key() < key) has_m_ = msgs_.next(m_);
     Received r;
     for (; has_m_ && m_.key() == key; has_m_ = msgs_.next(m_)) {
-      if (m_.child_lost()) r.lost_child = true;
-      else ++r.won_children;
+      if (m_.child_lost())
+        r.lost_child = true;
+      else
+        ++r.won_children;
       ++c_.delivered;
     }
     return r;
@@ -102,8 +110,10 @@ class Merge {
     const Value v = r.lost_child     ? Value::win(d_ + 1)
                     : u.pending == 0 ? Value::loss(d_ + 1)
                                      : Value::unknown();
-    if (v.is_known()) next_f_.push(KeyValue{u.key, v.raw()}), ++c_.decided;
-    else out_.push(u);
+    if (v.is_known())
+      next_f_.push(KeyValue{u.key, v.raw()}), ++c_.decided;
+    else
+      out_.push(u);
     if (filter_) filter_->state(u.key, !v.is_known());
   }
 
@@ -123,8 +133,8 @@ class Merge {
 
 }  // namespace
 
-MergeCounts merge_messages(SolveState& s, std::uint32_t d, ExternalSorter<Msg>& msgs,
-                           RunReader& in, RunWriter& out, RunWriter& next_frontier) {
+MergeCounts merge_messages(SolveState& s, std::uint32_t d, ExternalSorter<Msg>& msgs, RunReader& in,
+                           RunWriter& out, RunWriter& next_frontier) {
   return Merge(s, d, msgs, in, out, next_frontier).run();
 }
 

@@ -19,9 +19,8 @@ bool scan_done(const SolveState& s) {
   if (!s.done(Stage::scan())) return false;
   if (s.done(Stage::initial_states())) return true;
   const std::vector<Stage> stages = s.stages();
-  return std::any_of(stages.begin(), stages.end(), [&](const Stage& st) {
-    return st.kind == Stage::Kind::level && s.done(st);
-  });
+  return std::any_of(stages.begin(), stages.end(),
+                     [&](const Stage& st) { return st.kind == Stage::Kind::level && s.done(st); });
 }
 
 std::uint32_t first_level_to_run(SolveState& s) {

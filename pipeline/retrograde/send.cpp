@@ -19,8 +19,10 @@ class Sender {
   Sender(ExternalSorter<Msg>& msgs, const UndecidedFilter* filter, std::uint64_t& filtered)
       : msgs_(msgs), filter_(filter), filtered_(filtered) {}
   void operator()(StateKey parent, bool child_lost) {
-    if (filter_ && !filter_->may_be_undecided(parent)) ++filtered_;
-    else msgs_.push(Msg::to(parent, child_lost));
+    if (filter_ && !filter_->may_be_undecided(parent))
+      ++filtered_;
+    else
+      msgs_.push(Msg::to(parent, child_lost));
   }
 
  private:
@@ -42,8 +44,10 @@ void skip_to_level(RunReader& run, std::uint32_t d) {
   std::size_t lo = 0, hi = blocks.size();  // the answer: the last block whose first level is < d
   while (hi - lo > 1) {
     const std::size_t mid = lo + (hi - lo) / 2;
-    if (first_level(mid) < d) lo = mid;
-    else hi = mid;
+    if (first_level(mid) < d)
+      lo = mid;
+    else
+      hi = mid;
   }
   if (!blocks.empty()) run.skip_to(blocks[lo].first_record);
 }
@@ -52,7 +56,9 @@ void skip_to_level(RunReader& run, std::uint32_t d) {
 class Frontier {
  public:
   Frontier(const SolveState& s, std::uint32_t d, Sender& send)
-      : d_(d), send_(send), frontier_(s.files.path(Run::frontier, d)),
+      : d_(d),
+        send_(send),
+        frontier_(s.files.path(Run::frontier, d)),
         scheduled_(s.files.path(Run::scheduled)) {
     // Past the last scheduled level the run has nothing left for us: do not read it again.
     if (d <= s.max_scheduled) skip_to_level(scheduled_, d);
@@ -116,8 +122,10 @@ void send_by_unmoves(const SolveState& s, Frontier& frontier, ExternalSorter<Msg
           s.game.predecessors(batch[i].key, preds);
           const bool lost = Value::from_raw(batch[i].value).is_loss();
           for (StateKey p : preds) {
-            if (filter && !filter->may_be_undecided(p)) ++out[t].filtered;
-            else out[t].msgs.push_back(Msg::to(p, lost));
+            if (filter && !filter->may_be_undecided(p))
+              ++out[t].filtered;
+            else
+              out[t].msgs.push_back(Msg::to(p, lost));
           }
         });
     for (ThreadMessages& o : out) {

@@ -14,21 +14,21 @@ namespace {
 
 SolveResult solve_out_of_core(const Game& game, const SolveOptions& opt) {
   SolveState s(game, opt);
-  if (finished_before(s)) {                        // Step 0: answer from the manifest
-    drop_working_runs(s);                          // a kill right after "final" may have left some
+  if (finished_before(s)) {  // Step 0: answer from the manifest
+    drop_working_runs(s);    // a kill right after "final" may have left some
     return recorded_result(s, true);
   }
-  forget_damaged_stages(s.manifest);               // a damaged level: levels start again from S_0
+  forget_damaged_stages(s.manifest);  // a damaged level: levels start again from S_0
   bool resumed = scan_done(s);
   if (!resumed) {
-    enumerate_states(s);                           // Step 1: keys.run
-    join_scan_parts(s, scan_states(s));            // Steps 2 and 3: S_0, scheduled work, edges
+    enumerate_states(s);                 // Step 1: keys.run
+    join_scan_parts(s, scan_states(s));  // Steps 2 and 3: S_0, scheduled work, edges
   }
-  std::uint32_t d = first_level_to_run(s);         // Step 4: after the last recorded level
+  std::uint32_t d = first_level_to_run(s);  // Step 4: after the last recorded level
   resumed = resumed || d > 0;
   while (solve_level(s, d) > 0 || d < s.max_scheduled) ++d;  // Step 5: to the fixpoint
-  write_values(s, d + 1);                          // Step 6: the values run, stage "final"
-  drop_working_runs(s);                            // Step 7
+  write_values(s, d + 1);  // Step 6: the values run, stage "final"
+  drop_working_runs(s);    // Step 7
   return recorded_result(s, resumed);
 }
 

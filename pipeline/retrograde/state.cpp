@@ -10,7 +10,9 @@
 namespace zermelo::retro {
 
 SolveState::SolveState(const Game& g, const SolveOptions& o)
-    : game(g), opt(o), manifest(o.job_dir, "retrograde", retrograde_identity(g, o)),
+    : game(g),
+      opt(o),
+      manifest(o.job_dir, "retrograde", retrograde_identity(g, o)),
       files(o.job_dir) {
   manifest.describe("game", game_description(g));
 }
@@ -32,10 +34,9 @@ RunOptions undecided_run_options(std::uint64_t expected_records, const SolveOpti
 SortOptions sort_options_within(std::uint64_t memory, const SolveState& s, Sorter sorter,
                                 unsigned share) {
   if (memory < kPassOverhead + share * kMinSorter)
-    throw std::invalid_argument("--memory " + std::to_string(memory >> 20) +
-                                "M is too small for the solver (need " +
-                                std::to_string((kPassOverhead + share * kMinSorter) >> 20) +
-                                "M or more)");
+    throw std::invalid_argument(
+        "--memory " + std::to_string(memory >> 20) + "M is too small for the solver (need " +
+        std::to_string((kPassOverhead + share * kMinSorter) >> 20) + "M or more)");
   SortOptions o;
   o.scratch_dir = s.files.scratch(sorter);
   o.memory_bytes = (memory - kPassOverhead) / share;

@@ -51,8 +51,8 @@ struct MergeCounts {
   std::uint64_t copied = 0;     // undecided states passed on in blocks no message reached
   std::uint64_t delivered = 0;  // messages that reached an undecided state
 };
-MergeCounts merge_messages(SolveState& s, std::uint32_t d, ExternalSorter<Msg>& msgs,
-                           RunReader& in, RunWriter& out, RunWriter& next_frontier);
+MergeCounts merge_messages(SolveState& s, std::uint32_t d, ExternalSorter<Msg>& msgs, RunReader& in,
+                           RunWriter& out, RunWriter& next_frontier);
 
 // Step 6 (values.cpp). The values run from the decided runs and the draws S_levels; "final".
 void write_values(SolveState& s, std::uint32_t levels);

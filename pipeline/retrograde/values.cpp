@@ -37,16 +37,16 @@ ValuesTally merge_values(const SolveState& s, std::uint32_t last, RunWriter& out
   };
   auto next_decided = [&](KeyValue& kv) { return decided.next(kv); };
   auto key = [](const KeyValue& kv) { return kv.key; };
-  merge_join<KeyValue, KeyValue>(next_decided, next_draw, key, key,
-                                 [&](const KeyValue* a, const KeyValue* b) {
-    if (a && b)
-      throw std::logic_error(s.game.name() + ": state " + std::to_string(a->key) +
-                             " is both decided and undecided");
-    const KeyValue kv = a ? *a : *b;
-    out.push(kv);
-    bar.add(1);
-    tally.add(kv.key, Value::from_raw(kv.value));
-  });
+  merge_join<KeyValue, KeyValue>(
+      next_decided, next_draw, key, key, [&](const KeyValue* a, const KeyValue* b) {
+        if (a && b)
+          throw std::logic_error(s.game.name() + ": state " + std::to_string(a->key) +
+                                 " is both decided and undecided");
+        const KeyValue kv = a ? *a : *b;
+        out.push(kv);
+        bar.add(1);
+        tally.add(kv.key, Value::from_raw(kv.value));
+      });
   bar.finish();
   return tally;
 }

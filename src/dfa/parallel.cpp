@@ -61,7 +61,8 @@ void Manager::run_tasks(std::size_t count, const std::function<void(std::size_t)
     this_worker_ = worker;
     const double cpu0 = thread_cpu_seconds();
     try {
-      for (std::size_t mine = 0; taken.fetch_add(1) < count; ++mine) task(worker == 0 ? mine : count - 1 - mine);
+      for (std::size_t mine = 0; taken.fetch_add(1) < count; ++mine)
+        task(worker == 0 ? mine : count - 1 - mine);
     } catch (...) {
       std::lock_guard lock(coord_);
       if (!error) error = std::current_exception();
@@ -123,7 +124,8 @@ void Manager::refill_spares(std::vector<NodeId>& spares) {
     const std::size_t room = std::min<std::size_t>(capacity_, id_mask_);
     if (allocated_ < room) {
       const std::size_t take = std::min(kSpareChunk, room - allocated_);
-      for (std::size_t i = 0; i < take; ++i) spares.push_back(static_cast<NodeId>(allocated_ + take - 1 - i));
+      for (std::size_t i = 0; i < take; ++i)
+        spares.push_back(static_cast<NodeId>(allocated_ + take - 1 - i));
       allocated_ += take;
       peak_nodes_ = std::max(peak_nodes_, live_nodes());
       return;
@@ -157,7 +159,9 @@ void Manager::rebuild_unique_split() {
       const NodeId entry = unique_entry(h, static_cast<NodeId>(n));
       for (std::size_t slot = unique_home(h);; slot = unique_next(slot)) {
         NodeId empty = kEmptyNode;
-        if (std::atomic_ref<NodeId>(unique_[slot]).compare_exchange_strong(empty, entry, std::memory_order_relaxed)) break;
+        if (std::atomic_ref<NodeId>(unique_[slot])
+                .compare_exchange_strong(empty, entry, std::memory_order_relaxed))
+          break;
       }
     }
   };
@@ -178,7 +182,9 @@ bool Manager::worth_splitting() const { return threads_ > 1 && live_nodes() >= s
 unsigned Manager::split_max_depth() const {
   // A few characters deeper at most, and not so deep that walking the prefixes costs much.
   unsigned depth = split_depth();
-  while (depth + 1 < length() && depth < split_depth() + 3 && prefixes(depth + 1) <= 64 * kWantedTasks * threads_) ++depth;
+  while (depth + 1 < length() && depth < split_depth() + 3 &&
+         prefixes(depth + 1) <= 64 * kWantedTasks * threads_)
+    ++depth;
   return depth;
 }
 
@@ -196,7 +202,8 @@ NodeId Manager::assemble(const std::vector<NodeId>& parts, unsigned depth) {
     std::vector<NodeId> up(level.size() / a);
     for (std::size_t p = 0; p < up.size(); ++p) {
       Kids kids{};
-      std::copy(level.begin() + static_cast<long>(p * a), level.begin() + static_cast<long>((p + 1) * a), kids.begin());
+      std::copy(level.begin() + static_cast<long>(p * a),
+                level.begin() + static_cast<long>((p + 1) * a), kids.begin());
       up[p] = find_or_add(i, kids.data());
     }
     level = std::move(up);
@@ -214,7 +221,9 @@ NodeId Manager::apply_top(Op op, NodeId a, NodeId b) {
   const unsigned min_depth = split_depth(), max_depth = split_max_depth();
   while (!levels.back().empty()) {
     const unsigned depth = static_cast<unsigned>(levels.size() - 1);
-    if (depth >= min_depth && (levels.back().size() >= kWantedTasks * threads_ || depth >= max_depth)) break;
+    if (depth >= min_depth &&
+        (levels.back().size() >= kWantedTasks * threads_ || depth >= max_depth))
+      break;
     std::set<Pair> next;
     for (auto [x, y] : levels.back())
       for (unsigned c = 0; c < alphabet_[depth]; ++c)
@@ -225,7 +234,8 @@ NodeId Manager::apply_top(Op op, NodeId a, NodeId b) {
   const std::vector<Pair> tasks(levels.back().begin(), levels.back().end());
   if (tasks.size() < 2) return apply(op, a, b, 0);  // nothing to share out
   std::vector<NodeId> results(tasks.size());
-  run_tasks(tasks.size(), [&](std::size_t t) { results[t] = apply(op, tasks[t].first, tasks[t].second, depth); });
+  run_tasks(tasks.size(),
+            [&](std::size_t t) { results[t] = apply(op, tasks[t].first, tasks[t].second, depth); });
   // Back up: each level's states from the results of the level below.
   std::map<Pair, NodeId> below;
   for (std::size_t t = 0; t < tasks.size(); ++t) below[tasks[t]] = results[t];

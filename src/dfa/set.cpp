@@ -1,8 +1,8 @@
 // The hash-consed layered-DFA table and the set operations on it (see include/zermelo/dfa/set.hpp).
 #include "zermelo/dfa/set.hpp"
 
-#include <algorithm>
 #include <immintrin.h>
+#include <algorithm>
 
 #include <array>
 #include <atomic>
@@ -14,10 +14,9 @@
 #include "zermelo/util/size.hpp"
 
 namespace zermelo::dfa {
-using detail::kDeadLayer, detail::kMaxArity, detail::Kids, detail::TableFull, detail::mix, detail::hash_node;
-namespace {
-
-}  // namespace
+using detail::kDeadLayer, detail::kMaxArity, detail::Kids, detail::TableFull, detail::mix,
+    detail::hash_node;
+namespace {}  // namespace
 
 Change Change::inverse() const {
   Change inv = *this;
@@ -27,8 +26,11 @@ Change Change::inverse() const {
 }
 
 Manager::Manager(std::vector<unsigned> alphabet_sizes, std::uint64_t memory_budget_bytes)
-    : alphabet_(std::move(alphabet_sizes)), budget_(memory_budget_bytes), tables_budget_(memory_budget_bytes / 5 * 4) {
-  if (alphabet_.empty()) throw std::invalid_argument("dfa: strings must have at least one character");
+    : alphabet_(std::move(alphabet_sizes)),
+      budget_(memory_budget_bytes),
+      tables_budget_(memory_budget_bytes / 5 * 4) {
+  if (alphabet_.empty())
+    throw std::invalid_argument("dfa: strings must have at least one character");
   if (alphabet_.size() >= kDeadLayer) throw std::invalid_argument("dfa: strings too long");
   for (unsigned a : alphabet_) {
     if (a < 1 || a > kMaxArity)
@@ -36,9 +38,11 @@ Manager::Manager(std::vector<unsigned> alphabet_sizes, std::uint64_t memory_budg
                                   std::to_string(kMaxArity));
     arity_ = std::max(arity_, a);
   }
-  // The operation cache starts at up to 1/16 of the budget (at most 64 MiB) and grows with the table.
+  // The operation cache starts at up to 1/16 of the budget (at most 64 MiB) and grows with the
+  // table.
   std::size_t entries = 1u << 10;
-  while (entries < (1u << 22) && (entries * 2) * sizeof(CacheEntry) * 16 <= tables_budget_) entries *= 2;
+  while (entries < (1u << 22) && (entries * 2) * sizeof(CacheEntry) * 16 <= tables_budget_)
+    entries *= 2;
   cache_.assign(entries, CacheEntry{0, 0, 0, 0});
   std::size_t initial = 1u << 12;
   if (bytes_for_capacity(initial) + entries * sizeof(CacheEntry) > tables_budget_)
@@ -47,7 +51,8 @@ Manager::Manager(std::vector<unsigned> alphabet_sizes, std::uint64_t memory_budg
   // The arrays reserve, once, the most the budget could ever let them hold: address space only
   // (pages are touched as the table grows into them), and growing never reallocates, so old and
   // new arrays never coexist and the whole budget can go to one table.
-  max_capacity_ = std::min<std::size_t>(tables_budget_ / (bytes_for_capacity(1u << 20) / (1u << 20)), std::size_t{1} << 31);
+  max_capacity_ = std::min<std::size_t>(
+      tables_budget_ / (bytes_for_capacity(1u << 20) / (1u << 20)), std::size_t{1} << 31);
   std::size_t max_slots = unique_slots_for(max_capacity_);
   std::size_t max_entries = entries;
   while ((max_entries * 2) * sizeof(CacheEntry) * 8 <= tables_budget_) max_entries *= 2;
@@ -59,7 +64,8 @@ Manager::Manager(std::vector<unsigned> alphabet_sizes, std::uint64_t memory_budg
   capacity_ = initial;
   // Node ids stay below the largest capacity: the bits above them carry the hash tag.
   id_bits_ = 1;
-  while (id_bits_ < 32 && (std::size_t{1} << id_bits_) <= std::max(max_capacity_, capacity_)) ++id_bits_;
+  while (id_bits_ < 32 && (std::size_t{1} << id_bits_) <= std::max(max_capacity_, capacity_))
+    ++id_bits_;
   id_mask_ = id_bits_ >= 32 ? ~NodeId{0} : static_cast<NodeId>((std::uint64_t{1} << id_bits_) - 1);
   children_.assign(capacity_ * arity_, kEmptyNode);
   layer_.assign(capacity_, kDeadLayer);
@@ -76,8 +82,8 @@ std::uint64_t Manager::bytes_for_capacity(std::size_t capacity) const {
   // children + layer + refs per node, the free list and the collector's mark byte (each up to one
   // per node), and the unique table: a power of two ≥ 2 slots per node.
   std::uint64_t slots = unique_slots_for(capacity);
-  return static_cast<std::uint64_t>(capacity) * (arity_ * sizeof(NodeId) + sizeof(std::uint16_t) + sizeof(std::uint32_t) +
-                                                 sizeof(NodeId) + 1) +
+  return static_cast<std::uint64_t>(capacity) * (arity_ * sizeof(NodeId) + sizeof(std::uint16_t) +
+                                                 sizeof(std::uint32_t) + sizeof(NodeId) + 1) +
          slots * sizeof(NodeId);
 }
 
@@ -96,7 +102,8 @@ void Manager::grow_table() {
   std::size_t want = capacity_ * 2;
   // The arrays were reserved up to max_capacity_: growing touches new pages, it does not copy.
   auto fits = [&](std::size_t cap) {
-    return cap <= max_capacity_ && bytes_for_capacity(cap) + cache_bytes + scratch_bytes() <= tables_budget_;
+    return cap <= max_capacity_ &&
+           bytes_for_capacity(cap) + cache_bytes + scratch_bytes() <= tables_budget_;
   };
   while (want > capacity_ && !fits(want)) want = capacity_ + (want - capacity_) / 2;
   if (want <= capacity_ + 1024) throw TableFull{};
@@ -108,7 +115,8 @@ void Manager::grow_table() {
   // again: keep about one entry per two states while it stays within 1/8 of the budget.
   std::size_t entries = cache_.size();
   while (entries < capacity_ / 2 && (entries * 2) * sizeof(CacheEntry) * 8 <= tables_budget_ &&
-         bytes_for_capacity(capacity_) + entries * 2 * sizeof(CacheEntry) + scratch_bytes() <= tables_budget_)
+         bytes_for_capacity(capacity_) + entries * 2 * sizeof(CacheEntry) + scratch_bytes() <=
+             tables_budget_)
     entries *= 2;
   if (entries != cache_.size()) cache_.assign(entries, CacheEntry{0, 0, 0, 0});
   std::size_t slots = unique_slots_for(capacity_);
@@ -186,7 +194,8 @@ NodeId Manager::find_or_add_shared(unsigned layer, const NodeId* kids) {
       std::copy(kids, kids + arity_, &children_[static_cast<std::size_t>(n) * arity_]);
       layer_[n] = static_cast<std::uint16_t>(layer);
       refs_[n] = 0;
-      if (cell.compare_exchange_strong(e, unique_entry(h, n), std::memory_order_acq_rel, std::memory_order_acquire)) {
+      if (cell.compare_exchange_strong(e, unique_entry(h, n), std::memory_order_acq_rel,
+                                       std::memory_order_acquire)) {
         spares.pop_back();
         return n;
       }
@@ -204,7 +213,8 @@ NodeId Manager::make_node(unsigned layer, const NodeId* children) {
     kids[c] = c < alphabet_[layer] ? children[c] : kEmptyNode;
     NodeId k = kids[c];
     if (k != kEmptyNode && layer_of(k) != layer + 1)
-      throw std::invalid_argument("dfa: child of a layer-" + std::to_string(layer) + " node is not on the next layer");
+      throw std::invalid_argument("dfa: child of a layer-" + std::to_string(layer) +
+                                  " node is not on the next layer");
   }
   NodeId result = kEmptyNode;
   try {
@@ -224,18 +234,23 @@ thread_local unsigned Manager::this_worker_ = 0;
 // asm holds the value in a register: without it the compiler may read the fields one by one,
 // and a thread could then match the key of one entry and take the result of another.
 bool Manager::cache_lookup(std::uint32_t op, NodeId a, NodeId b, NodeId& out) const {
-  std::uint64_t h = mix((static_cast<std::uint64_t>(a) << 32 | b) ^ (static_cast<std::uint64_t>(op) * 0x9E3779B97F4A7C15ULL));
+  std::uint64_t h = mix((static_cast<std::uint64_t>(a) << 32 | b) ^
+                        (static_cast<std::uint64_t>(op) * 0x9E3779B97F4A7C15ULL));
   __m128i entry = _mm_load_si128(reinterpret_cast<const __m128i*>(&cache_[cache_slot(h)]));
   asm("" : "+x"(entry));
-  const __m128i key = _mm_set_epi32(0, static_cast<int>(b), static_cast<int>(a), static_cast<int>(op));
-  if ((_mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(entry, key))) & 0b0111) != 0b0111) return false;
+  const __m128i key =
+      _mm_set_epi32(0, static_cast<int>(b), static_cast<int>(a), static_cast<int>(op));
+  if ((_mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(entry, key))) & 0b0111) != 0b0111)
+    return false;
   out = static_cast<NodeId>(_mm_extract_epi32(entry, 3));
   return true;
 }
 
 void Manager::cache_store(std::uint32_t op, NodeId a, NodeId b, NodeId r) {
-  std::uint64_t h = mix((static_cast<std::uint64_t>(a) << 32 | b) ^ (static_cast<std::uint64_t>(op) * 0x9E3779B97F4A7C15ULL));
-  __m128i entry = _mm_set_epi32(static_cast<int>(r), static_cast<int>(b), static_cast<int>(a), static_cast<int>(op));
+  std::uint64_t h = mix((static_cast<std::uint64_t>(a) << 32 | b) ^
+                        (static_cast<std::uint64_t>(op) * 0x9E3779B97F4A7C15ULL));
+  __m128i entry = _mm_set_epi32(static_cast<int>(r), static_cast<int>(b), static_cast<int>(a),
+                                static_cast<int>(op));
   asm("" : "+x"(entry));
   _mm_store_si128(reinterpret_cast<__m128i*>(&cache_[cache_slot(h)]), entry);
 }
@@ -263,7 +278,8 @@ NodeId Manager::apply(Op op, NodeId a, NodeId b, unsigned layer) {
   NodeId r;
   if (cache_lookup(op, a, b, r)) return r;
   Kids kids{};
-  for (unsigned c = 0; c < alphabet_[layer]; ++c) kids[c] = apply(op, child(a, c), child(b, c), layer + 1);
+  for (unsigned c = 0; c < alphabet_[layer]; ++c)
+    kids[c] = apply(op, child(a, c), child(b, c), layer + 1);
   r = find_or_add(layer, kids.data());
   cache_store(op, a, b, r);
   return r;
@@ -292,7 +308,8 @@ NodeId Manager::change_rec(ChangeId id, std::size_t ri, NodeId n) {
   return r;
 }
 
-NodeId Manager::restrict_rec(NodeId f, NodeId care, unsigned layer, const std::vector<NodeId>& full) {
+NodeId Manager::restrict_rec(NodeId f, NodeId care, unsigned layer,
+                             const std::vector<NodeId>& full) {
   // care is never empty here; f ∩ care is what must be kept.
   if (f == kEmptyNode || layer == length() || f == full[layer]) return f;
   if (f == care) return full[layer];  // f covers all of care: anything containing care will do
@@ -319,9 +336,21 @@ namespace {
 struct MoveMask {
   std::array<std::uint64_t, 4> w{};
   bool any() const { return (w[0] | w[1] | w[2] | w[3]) != 0; }
-  MoveMask operator&(const MoveMask& o) const { MoveMask r; for (int i = 0; i < 4; ++i) r.w[i] = w[i] & o.w[i]; return r; }
-  MoveMask operator|(const MoveMask& o) const { MoveMask r; for (int i = 0; i < 4; ++i) r.w[i] = w[i] | o.w[i]; return r; }
-  MoveMask operator~() const { MoveMask r; for (int i = 0; i < 4; ++i) r.w[i] = ~w[i]; return r; }
+  MoveMask operator&(const MoveMask& o) const {
+    MoveMask r;
+    for (int i = 0; i < 4; ++i) r.w[i] = w[i] & o.w[i];
+    return r;
+  }
+  MoveMask operator|(const MoveMask& o) const {
+    MoveMask r;
+    for (int i = 0; i < 4; ++i) r.w[i] = w[i] | o.w[i];
+    return r;
+  }
+  MoveMask operator~() const {
+    MoveMask r;
+    for (int i = 0; i < 4; ++i) r.w[i] = ~w[i];
+    return r;
+  }
   void set(std::size_t b) { w[b / 64] |= 1ull << (b % 64); }
   bool operator==(const MoveMask& o) const { return w == o.w; }
 };
@@ -456,12 +485,16 @@ struct Manager::Image {
 
   Image(Manager& manager, const std::vector<MoveMask>& t, const std::vector<MoveMask>& f,
         const std::vector<std::vector<MoveMask>>& p)
-      : m(manager), touches(t), finished(f), pair_moves(p),
+      : m(manager),
+        touches(t),
+        finished(f),
+        pair_moves(p),
         // The memo's bytes are scratch memory of the manager while the image runs: the node
         // table's growth counts them, and the memo grows only into what the table leaves.
         memo([this](std::uint64_t bytes) {
           const std::uint64_t others = m.scratch_bytes() - scratch.load(std::memory_order_relaxed);
-          if (m.bytes_for_capacity(m.capacity_) + m.cache_.size() * sizeof(CacheEntry) + others + bytes >
+          if (m.bytes_for_capacity(m.capacity_) + m.cache_.size() * sizeof(CacheEntry) + others +
+                  bytes >
               m.tables_budget_ / 4 * 3)
             return false;
           scratch.store(bytes, std::memory_order_relaxed);
@@ -541,7 +574,8 @@ NodeId Manager::change_all(NodeId root, const std::vector<ChangeId>& ids, NodeId
   if (ids.size() > 256) {  // split: the mask holds 256 moves
     NodeId acc = kEmptyNode;
     for (std::size_t i = 0; i < ids.size(); i += 256) {
-      std::vector<ChangeId> part(ids.begin() + static_cast<long>(i), ids.begin() + static_cast<long>(std::min(ids.size(), i + 256)));
+      std::vector<ChangeId> part(ids.begin() + static_cast<long>(i),
+                                 ids.begin() + static_cast<long>(std::min(ids.size(), i + 256)));
       acc = apply_top(kUnion, acc, change_all(root, part, within));
     }
     return acc;
@@ -575,19 +609,22 @@ NodeId Manager::change_all(NodeId root, const std::vector<ChangeId>& ids, NodeId
   std::vector<NodeId> level_within{within};
   auto distinct_tasks = [&] {
     std::set<PrefixWork> distinct;
-    for (std::size_t p = 0; p < level.size(); ++p) distinct.insert(PrefixWork{level_within[p], level[p]});
+    for (std::size_t p = 0; p < level.size(); ++p)
+      distinct.insert(PrefixWork{level_within[p], level[p]});
     return distinct.size();
   };
   const unsigned min_depth = split_depth(), max_depth = split_max_depth();
   unsigned depth = 0;
-  for (; depth < min_depth || (depth < max_depth && distinct_tasks() < kWantedTasks * threads_); ++depth) {
+  for (; depth < min_depth || (depth < max_depth && distinct_tasks() < kWantedTasks * threads_);
+       ++depth) {
     const unsigned i = depth;
     std::vector<std::vector<Pending>> next;
     std::vector<NodeId> next_within;
     for (std::size_t p = 0; p < level.size(); ++p) {
       for (unsigned c2 = 0; c2 < alphabet_[i]; ++c2) {
         NodeId w = level_within[p];
-        NodeId w2 = w == kNoRestriction ? kNoRestriction : (w == kEmptyNode ? kEmptyNode : child(w, c2));
+        NodeId w2 =
+            w == kNoRestriction ? kNoRestriction : (w == kEmptyNode ? kEmptyNode : child(w, c2));
         std::map<NodeId, Pending> below;
         auto add = [&](NodeId n, const MoveMask& mask, bool ident) {
           if (n == kEmptyNode || (!ident && !mask.any())) return;
@@ -635,8 +672,14 @@ NodeId Manager::change_all(NodeId root, const std::vector<ChangeId>& ids, NodeId
     NodeId acc = kEmptyNode;
     if (work.within != kEmptyNode)
       for (const Pending& pd : work.pending) {
-        if (pd.ident) acc = apply(kUnion, acc, work.within == kNoRestriction ? pd.n : apply(kIntersect, pd.n, work.within, depth), depth);
-        if (pd.mask.any()) acc = apply(kUnion, acc, image->rec(pd.n, image->masks.intern(pd.mask), work.within, depth), depth);
+        if (pd.ident)
+          acc = apply(
+              kUnion, acc,
+              work.within == kNoRestriction ? pd.n : apply(kIntersect, pd.n, work.within, depth),
+              depth);
+        if (pd.mask.any())
+          acc = apply(kUnion, acc,
+                      image->rec(pd.n, image->masks.intern(pd.mask), work.within, depth), depth);
       }
     results[t] = acc;
   });
@@ -652,12 +695,16 @@ Manager::ChangeId Manager::intern(const Change& c) {
             [](const Relabel& x, const Relabel& y) { return x.position < y.position; });
   for (std::size_t i = 0; i < sorted.relabels.size(); ++i) {
     const Relabel& r = sorted.relabels[i];
-    if (r.position >= length()) throw std::invalid_argument("dfa: change touches position " + std::to_string(r.position) + " beyond the string");
+    if (r.position >= length())
+      throw std::invalid_argument("dfa: change touches position " + std::to_string(r.position) +
+                                  " beyond the string");
     if (i > 0 && sorted.relabels[i - 1].position == r.position)
-      throw std::invalid_argument("dfa: change lists position " + std::to_string(r.position) + " twice");
+      throw std::invalid_argument("dfa: change lists position " + std::to_string(r.position) +
+                                  " twice");
     for (auto [b, a] : r.pairs)
       if (b >= alphabet_[r.position] || a >= alphabet_[r.position])
-        throw std::invalid_argument("dfa: change uses a character outside position " + std::to_string(r.position) + "'s alphabet");
+        throw std::invalid_argument("dfa: change uses a character outside position " +
+                                    std::to_string(r.position) + "'s alphabet");
   }
   changes_.push_back(std::move(sorted));
   return static_cast<ChangeId>(changes_.size() - 1);
@@ -673,8 +720,8 @@ NodeId Manager::run(const std::function<NodeId()>& op) {
     }
   }
   throw DfaMemoryError("dfa: the node table would exceed the memory budget of " +
-                       format_bytes(static_cast<double>(budget_)) + " (" + std::to_string(live_nodes()) +
-                       " live states after garbage collection)");
+                       format_bytes(static_cast<double>(budget_)) + " (" +
+                       std::to_string(live_nodes()) + " live states after garbage collection)");
 }
 
 void Manager::collect_garbage() {
@@ -716,22 +763,25 @@ void Manager::collect_garbage() {
   gc_threshold_ = std::max<std::size_t>(1u << 20, next);
 }
 
-void Manager::clear_operation_cache() { std::fill(cache_.begin(), cache_.end(), CacheEntry{0, 0, 0, 0}); }
+void Manager::clear_operation_cache() {
+  std::fill(cache_.begin(), cache_.end(), CacheEntry{0, 0, 0, 0});
+}
 
 Set Manager::empty() { return Set(this, kEmptyNode); }
 
 Set Manager::cube(const std::vector<std::uint32_t>& allowed) {
-  if (allowed.size() != length()) throw std::invalid_argument("dfa: cube needs one mask per position");
+  if (allowed.size() != length())
+    throw std::invalid_argument("dfa: cube needs one mask per position");
   return Set(this, run([&] {
-    NodeId below = kAcceptNode;
-    for (unsigned layer = length(); layer-- > 0;) {
-      Kids kids{};
-      for (unsigned c = 0; c < alphabet_[layer]; ++c)
-        if (allowed[layer] >> c & 1u) kids[c] = below;
-      below = find_or_add(layer, kids.data());
-    }
-    return below;
-  }));
+               NodeId below = kAcceptNode;
+               for (unsigned layer = length(); layer-- > 0;) {
+                 Kids kids{};
+                 for (unsigned c = 0; c < alphabet_[layer]; ++c)
+                   if (allowed[layer] >> c & 1u) kids[c] = below;
+                 below = find_or_add(layer, kids.data());
+               }
+               return below;
+             }));
 }
 
 namespace {
@@ -755,7 +805,9 @@ Set Manager::singleton(const std::vector<std::uint8_t>& s) {
   if (s.size() != length()) throw std::invalid_argument("dfa: string has the wrong length");
   std::vector<std::uint32_t> one(length());
   for (unsigned i = 0; i < length(); ++i) {
-    if (s[i] >= alphabet_[i]) throw std::invalid_argument("dfa: character out of the alphabet at position " + std::to_string(i));
+    if (s[i] >= alphabet_[i])
+      throw std::invalid_argument("dfa: character out of the alphabet at position " +
+                                  std::to_string(i));
     one[i] = 1u << s[i];
   }
   return cube(one);
@@ -862,7 +914,8 @@ Set::Measure Set::measure() const {
   }
   out.states = total;
   auto rank = [&](NodeId n) {
-    return rank_before[n / 64] + static_cast<std::uint32_t>(__builtin_popcountll(seen[n / 64] & ((std::uint64_t{1} << (n % 64)) - 1)));
+    return rank_before[n / 64] + static_cast<std::uint32_t>(__builtin_popcountll(
+                                     seen[n / 64] & ((std::uint64_t{1} << (n % 64)) - 1)));
   };
   std::vector<std::uint64_t> counts(total, 0);
   for (unsigned i = L + 1; i-- > top;) {

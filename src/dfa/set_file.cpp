@@ -81,7 +81,10 @@ std::uint64_t save_set(const Set& set, const std::string& path) {
   for (auto& layer : by_layer) ids_sorted.insert(ids_sorted.end(), layer.begin(), layer.end());
   std::sort(ids_sorted.begin(), ids_sorted.end());
   std::vector<std::uint32_t> local_of(ids_sorted.size(), 0);
-  auto slot = [&](NodeId n) { return static_cast<std::size_t>(std::lower_bound(ids_sorted.begin(), ids_sorted.end(), n) - ids_sorted.begin()); };
+  auto slot = [&](NodeId n) {
+    return static_cast<std::size_t>(std::lower_bound(ids_sorted.begin(), ids_sorted.end(), n) -
+                                    ids_sorted.begin());
+  };
   local_of[slot(kAcceptNode)] = 1;
 
   RunOptions options;
@@ -102,7 +105,8 @@ std::uint64_t save_set(const Set& set, const std::string& path) {
   for (unsigned layer = L; layer-- > 0;) {
     for (NodeId n : by_layer[layer]) {
       kids.clear();
-      for (unsigned c = 0; c < m.alphabet(layer); ++c) kids.push_back(local_of[slot(m.child(n, c))]);
+      for (unsigned c = 0; c < m.alphabet(layer); ++c)
+        kids.push_back(local_of[slot(m.child(n, c))]);
       out.append_many(kids.data(), kids.size());
       local_of[slot(n)] = next++;
     }
@@ -116,10 +120,13 @@ Set load_set(Manager& m, const std::string& path) {
   if (std::uint32_t v = r.word("the version"); v != kVersion)
     throw SetFileError(path + ": unsupported set file version " + std::to_string(v));
   std::uint32_t L = r.word("the string length");
-  if (L != m.length()) throw SetFileError(path + ": strings of length " + std::to_string(L) + ", expected " + std::to_string(m.length()));
+  if (L != m.length())
+    throw SetFileError(path + ": strings of length " + std::to_string(L) + ", expected " +
+                       std::to_string(m.length()));
   for (unsigned i = 0; i < L; ++i)
     if (r.word("the alphabets") != m.alphabet(i))
-      throw SetFileError(path + ": alphabet of position " + std::to_string(i) + " differs from this game's");
+      throw SetFileError(path + ": alphabet of position " + std::to_string(i) +
+                         " differs from this game's");
   std::vector<std::uint64_t> counts(L);
   for (unsigned i = 0; i < L; ++i) {
     std::uint64_t lo = r.word("the state counts");
@@ -132,7 +139,9 @@ Set load_set(Manager& m, const std::string& path) {
       std::fill(kids.begin(), kids.end(), kEmptyNode);
       for (unsigned c = 0; c < m.alphabet(layer); ++c) {
         std::uint32_t k = r.word("the states");
-        if (k >= ids.size()) throw SetFileError(path + ": a layer-" + std::to_string(layer) + " state refers to a state not yet defined");
+        if (k >= ids.size())
+          throw SetFileError(path + ": a layer-" + std::to_string(layer) +
+                             " state refers to a state not yet defined");
         kids[c] = ids[k];
       }
       try {

@@ -48,9 +48,8 @@ class SetSolveRun {
   json run(const PlayerNames& players) {
     const auto t0 = Clock::now();
     g_.simplify_backup = o_.restrict_backup;
-    out_ = {{"game", g_.name},
-            {"method", o_.method},
-            {"memory_budget", g_.manager->budget_bytes()}};
+    out_ = {
+        {"game", g_.name}, {"method", o_.method}, {"memory_budget", g_.manager->budget_bytes()}};
     bool first_wins = false;
     if (o_.method == "retrograde")
       first_wins = solve_by_retrograde();
@@ -74,8 +73,10 @@ class SetSolveRun {
     });
     json steps = json::array();
     for (auto& s : r.steps) {
-      steps.push_back({{"step", s.step}, {"won", stats_json(s.won)},
-                       {"lost", stats_json(s.lost)}, {"seconds", s.seconds}});
+      steps.push_back({{"step", s.step},
+                       {"won", stats_json(s.won)},
+                       {"lost", stats_json(s.lost)},
+                       {"seconds", s.seconds}});
       all_sets_.push_back(s.won), all_sets_.push_back(s.lost);
     }
     return {std::move(r), std::move(steps)};
@@ -141,17 +142,20 @@ class SetSolveRun {
       backing_up_header_ = true;
     }
     say_(printf_text("%5u %14llu %10zu %10s %14llu %10zu %10s %10zu %12zu %9.2f\n", s.ply,
-                     ull(s.won.positions), s.won.states, ppb(s.won).c_str(),
-                     ull(s.lost.positions), s.lost.states, ppb(s.lost).c_str(), s.passed_states,
-                     g_.manager->live_nodes(), s.seconds));
+                     ull(s.won.positions), s.won.states, ppb(s.won).c_str(), ull(s.lost.positions),
+                     s.lost.states, ppb(s.lost).c_str(), s.passed_states, g_.manager->live_nodes(),
+                     s.seconds));
   }
 
   void record_reach(const ReachResult& r) {
     json steps = json::array();
     for (auto& s : r.steps) {
-      steps.push_back({{"ply", s.ply}, {"reach", stats_json(s.reach)},
-                       {"open", stats_json(s.undecided)}, {"won", stats_json(s.won)},
-                       {"lost", stats_json(s.lost)}, {"passed_states", s.passed_states},
+      steps.push_back({{"ply", s.ply},
+                       {"reach", stats_json(s.reach)},
+                       {"open", stats_json(s.undecided)},
+                       {"won", stats_json(s.won)},
+                       {"lost", stats_json(s.lost)},
+                       {"passed_states", s.passed_states},
                        {"seconds", s.seconds}});
       all_sets_.push_back(s.reach), all_sets_.push_back(s.won), all_sets_.push_back(s.lost);
     }

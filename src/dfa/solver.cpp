@@ -5,9 +5,9 @@
 #include <cmath>
 #include <filesystem>
 #include <future>
-#include <tuple>
 #include <map>
 #include <stdexcept>
+#include <tuple>
 
 #include "zermelo/dfa/set_file.hpp"
 
@@ -68,7 +68,8 @@ std::pair<SetStats, SetStats> stats_of_both(const Set& a, const Set& b) {
 
 }  // namespace
 
-void SetGame::add_move(std::string move_name, const Set& pre, const Set& post, const Change& change) {
+void SetGame::add_move(std::string move_name, const Set& pre, const Set& post,
+                       const Change& change) {
   SetMove mv;
   mv.name = std::move(move_name);
   mv.pre = pre;
@@ -80,7 +81,9 @@ void SetGame::add_move(std::string move_name, const Set& pre, const Set& post, c
 
 Set forward(const SetGame& g, const Set& s) { return image(g, s, false); }
 Set reverse(const SetGame& g, const Set& s) { return image(g, s, true); }
-Set reverse_within(const SetGame& g, const Set& s, const Set& within) { return image(g, s, true, &within); }
+Set reverse_within(const SetGame& g, const Set& s, const Set& within) {
+  return image(g, s, true, &within);
+}
 
 SetStats stats_of(const Set& s) {
   SetStats st;
@@ -126,18 +129,22 @@ RetrogradeResult retrograde(const SetGame& g, unsigned max_steps,
   return r;
 }
 
-ReachResult solve_by_reach(const SetGame& g, const Set& known_won, const Set& known_lost, unsigned max_plies,
-                           const std::function<void(const ReachStep&, bool)>& progress, bool keep_sets,
-                           const std::string& spill_dir) {
+ReachResult solve_by_reach(const SetGame& g, const Set& known_won, const Set& known_lost,
+                           unsigned max_plies,
+                           const std::function<void(const ReachStep&, bool)>& progress,
+                           bool keep_sets, const std::string& spill_dir) {
   auto t0 = std::chrono::steady_clock::now();
   Manager& m = *g.manager;
   ReachResult r;
   const Set known = known_won | known_lost;
   if (!((g.won0 | g.lost0) - known).is_empty())
-    throw std::invalid_argument("solve_by_reach: the known sets must contain every terminal position");
+    throw std::invalid_argument(
+        "solve_by_reach: the known sets must contain every terminal position");
   // Spilled forward sets: R(i) and Open(i) in set files from when the forward search has expanded
   // them until the back-up reaches ply i.
-  auto spill_path = [&](const char* what, std::size_t i) { return spill_dir + "/" + what + "_" + std::to_string(i) + ".zdfa"; };
+  auto spill_path = [&](const char* what, std::size_t i) {
+    return spill_dir + "/" + what + "_" + std::to_string(i) + ".zdfa";
+  };
   auto spill = [&](Set& s, const char* what, std::size_t i) {
     save_set(s, spill_path(what, i));
     s = m.empty();
@@ -152,8 +159,8 @@ ReachResult solve_by_reach(const SetGame& g, const Set& known_won, const Set& kn
   std::vector<Set> undecided;
   while (!current.is_empty()) {
     if (r.reach.size() > max_plies)
-      throw std::runtime_error("solve_by_reach: still reaching new positions after " + std::to_string(max_plies) +
-                               " plies (is the game acyclic?)");
+      throw std::runtime_error("solve_by_reach: still reaching new positions after " +
+                               std::to_string(max_plies) + " plies (is the game acyclic?)");
     Set open = current - known;
     ReachStep st;
     st.ply = static_cast<unsigned>(r.reach.size());
@@ -193,10 +200,12 @@ ReachResult solve_by_reach(const SetGame& g, const Set& known_won, const Set& kn
     // Every successor of an undecided position of R(i) lies in R(i+1) = Won(i+1) ∪ Lost(i+1):
     // it is won iff some move reaches Lost(i+1), and lost otherwise.
     Set won_open = undecided[i] & into_known_lost;
-    if (!open_lost_below.is_empty()) won_open = won_open | reverse_within(g, open_lost_below, undecided[i] - won_open);
+    if (!open_lost_below.is_empty())
+      won_open = won_open | reverse_within(g, open_lost_below, undecided[i] - won_open);
     r.won[i] = (r.reach[i] & known_won) | won_open;
     r.lost[i] = r.reach[i] - r.won[i];
-    if (!(r.lost[i] & known_won).is_empty()) throw std::logic_error("solve_by_reach: inconsistent known sets");
+    if (!(r.lost[i] & known_won).is_empty())
+      throw std::logic_error("solve_by_reach: inconsistent known sets");
     std::tie(r.steps[i].won, r.steps[i].lost) = stats_of_both(r.won[i], r.lost[i]);
     open_lost_below = undecided[i] - won_open;
     if (g.simplify_backup && i > 0) {
@@ -223,7 +232,8 @@ double fit_compression_exponent(const std::vector<SetStats>& sets, std::uint64_t
   int k = 0;
   for (const SetStats& s : sets) {
     if (s.positions <= min_positions || s.states == 0) continue;
-    double x = std::log(static_cast<double>(s.positions)), y = std::log(static_cast<double>(s.states));
+    double x = std::log(static_cast<double>(s.positions)),
+           y = std::log(static_cast<double>(s.states));
     sx += x, sy += y, sxx += x * x, sxy += x * y, ++k;
   }
   if (k < 2) return 0;

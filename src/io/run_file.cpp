@@ -34,7 +34,9 @@ constexpr std::uint32_t kFlagComplete = 1, kFlagDelta = 2, kFlagShuffle = 4;
 constexpr std::size_t kTextField = 64;
 
 template <class T>
-void put(std::byte* p, std::size_t at, T v) { std::memcpy(p + at, &v, sizeof v); }
+void put(std::byte* p, std::size_t at, T v) {
+  std::memcpy(p + at, &v, sizeof v);
+}
 template <class T>
 T get(const std::byte* p, std::size_t at) {
   T v;
@@ -42,7 +44,8 @@ T get(const std::byte* p, std::size_t at) {
   return v;
 }
 void put_text(std::byte* p, std::size_t at, const std::string& s, const std::string& what) {
-  if (s.size() >= kTextField) throw std::invalid_argument(what + " longer than 63 characters: " + s);
+  if (s.size() >= kTextField)
+    throw std::invalid_argument(what + " longer than 63 characters: " + s);
   std::memcpy(p + at, s.data(), s.size());
 }
 std::string get_text(const std::byte* p, std::size_t at) {
@@ -145,12 +148,15 @@ std::size_t transpose_records8(const std::byte* in, std::byte* out, std::size_t 
         r[k] = _mm_unpacklo_epi8(two, _mm_srli_si128(two, 8));  // A0 B0 A1 B1 ... A7 B7
       }
       transpose8x8_epi16(r);
-      for (int j = 0; j < 8; ++j) _mm_storeu_si128(mut(out + static_cast<std::size_t>(j) * n + i0), r[j]);
+      for (int j = 0; j < 8; ++j)
+        _mm_storeu_si128(mut(out + static_cast<std::size_t>(j) * n + i0), r[j]);
     } else {
-      for (int j = 0; j < 8; ++j) r[j] = _mm_loadu_si128(ptr(in + static_cast<std::size_t>(j) * n + i0));
+      for (int j = 0; j < 8; ++j)
+        r[j] = _mm_loadu_si128(ptr(in + static_cast<std::size_t>(j) * n + i0));
       transpose8x8_epi16(r);
       for (int k = 0; k < 8; ++k) {  // A0 B0 A1 B1 ... back to A0..A7 B0..B7
-        const __m128i two = _mm_packus_epi16(_mm_and_si128(r[k], low_bytes), _mm_srli_epi16(r[k], 8));
+        const __m128i two =
+            _mm_packus_epi16(_mm_and_si128(r[k], low_bytes), _mm_srli_epi16(r[k], 8));
         _mm_storeu_si128(mut(out + (i0 + 2 * static_cast<std::size_t>(k)) * 8), two);
       }
     }
@@ -158,8 +164,10 @@ std::size_t transpose_records8(const std::byte* in, std::byte* out, std::size_t 
   return records;
 }
 
-// Columns [0, rs rounded down to 8) of records [0, n rounded down to 16); returns that many records.
-std::size_t transpose_bulk(const std::byte* in, std::byte* out, std::size_t n, std::uint32_t rs, bool to_planes) {
+// Columns [0, rs rounded down to 8) of records [0, n rounded down to 16); returns that many
+// records.
+std::size_t transpose_bulk(const std::byte* in, std::byte* out, std::size_t n, std::uint32_t rs,
+                           bool to_planes) {
   if (rs == 8) return transpose_records8(in, out, n, to_planes);
   const std::size_t records = n / 16 * 16;
   auto ptr = [](const std::byte* p) { return reinterpret_cast<const __m128i*>(p); };
@@ -174,15 +182,19 @@ std::size_t transpose_bulk(const std::byte* in, std::byte* out, std::size_t n, s
           r[k] = width == 16 ? _mm_loadu_si128(ptr(row)) : _mm_loadl_epi64(ptr(row));
         }
         transpose16x16(r);
-        for (int k = 0; k < width; ++k) _mm_storeu_si128(mut(out + (c + static_cast<std::size_t>(k)) * n + i0), r[k]);
+        for (int k = 0; k < width; ++k)
+          _mm_storeu_si128(mut(out + (c + static_cast<std::size_t>(k)) * n + i0), r[k]);
       } else {
         for (int k = 0; k < 16; ++k)
-          r[k] = k < width ? _mm_loadu_si128(ptr(in + (c + static_cast<std::size_t>(k)) * n + i0)) : _mm_setzero_si128();
+          r[k] = k < width ? _mm_loadu_si128(ptr(in + (c + static_cast<std::size_t>(k)) * n + i0))
+                           : _mm_setzero_si128();
         transpose16x16(r);
         for (int k = 0; k < 16; ++k) {
           std::byte* row = out + (i0 + static_cast<std::size_t>(k)) * rs + c;
-          if (width == 16) _mm_storeu_si128(mut(row), r[k]);
-          else _mm_storel_epi64(mut(row), r[k]);
+          if (width == 16)
+            _mm_storeu_si128(mut(row), r[k]);
+          else
+            _mm_storel_epi64(mut(row), r[k]);
         }
       }
     }
@@ -192,7 +204,8 @@ std::size_t transpose_bulk(const std::byte* in, std::byte* out, std::size_t n, s
 #else
 // Eight rows of eight bytes to their transpose: three rounds of swapping 4-, 2- and 1-byte blocks.
 void transpose8x8(std::uint64_t r[8]) {
-  constexpr std::uint64_t kMask[3] = {0x00000000FFFFFFFFull, 0x0000FFFF0000FFFFull, 0x00FF00FF00FF00FFull};
+  constexpr std::uint64_t kMask[3] = {0x00000000FFFFFFFFull, 0x0000FFFF0000FFFFull,
+                                      0x00FF00FF00FF00FFull};
   int round = 0;
   for (int s = 4; s >= 1; s /= 2, ++round)
     for (int i = 0; i < 8; ++i)
@@ -203,43 +216,55 @@ void transpose8x8(std::uint64_t r[8]) {
       }
 }
 
-std::size_t transpose_bulk(const std::byte* in, std::byte* out, std::size_t n, std::uint32_t rs, bool to_planes) {
+std::size_t transpose_bulk(const std::byte* in, std::byte* out, std::size_t n, std::uint32_t rs,
+                           bool to_planes) {
   const std::size_t records = n / 8 * 8;
   std::uint64_t r[8];
   for (std::uint32_t c = 0; c + 8 <= rs; c += 8)
     for (std::size_t i0 = 0; i0 < records; i0 += 8) {
-      for (int k = 0; k < 8; ++k) std::memcpy(&r[k], to_planes ? in + (i0 + k) * rs + c : in + (c + k) * n + i0, 8);
+      for (int k = 0; k < 8; ++k)
+        std::memcpy(&r[k], to_planes ? in + (i0 + k) * rs + c : in + (c + k) * n + i0, 8);
       transpose8x8(r);
-      for (int k = 0; k < 8; ++k) std::memcpy(to_planes ? out + (c + k) * n + i0 : out + (i0 + k) * rs + c, &r[k], 8);
+      for (int k = 0; k < 8; ++k)
+        std::memcpy(to_planes ? out + (c + k) * n + i0 : out + (i0 + k) * rs + c, &r[k], 8);
     }
   return records;
 }
 #endif
 
 // planes[j * n + i] <-> records[i * rs + j] (to_planes chooses the direction).
-void transpose_block(const std::byte* in, std::byte* out, std::size_t n, std::uint32_t rs, bool to_planes) {
+void transpose_block(const std::byte* in, std::byte* out, std::size_t n, std::uint32_t rs,
+                     bool to_planes) {
   const std::size_t done = transpose_bulk(in, out, n, rs, to_planes);
   auto copy = [&](std::size_t i, std::uint32_t j) {
-    if (to_planes) out[j * n + i] = in[i * rs + j];
-    else out[i * rs + j] = in[j * n + i];
+    if (to_planes)
+      out[j * n + i] = in[i * rs + j];
+    else
+      out[i * rs + j] = in[j * n + i];
   };
   for (std::uint32_t j = rs / 8 * 8; j < rs; ++j)  // the columns left over, byte by byte
     for (std::size_t i = 0; i < n; ++i) copy(i, j);
   for (std::uint32_t j = 0; j < rs / 8 * 8; ++j)  // the records left over
     for (std::size_t i = done; i < n; ++i) copy(i, j);
 }
-void shuffle_bytes(const std::byte* in, std::byte* out, std::size_t n, std::uint32_t rs) { transpose_block(in, out, n, rs, true); }
-void unshuffle_bytes(const std::byte* in, std::byte* out, std::size_t n, std::uint32_t rs) { transpose_block(in, out, n, rs, false); }
+void shuffle_bytes(const std::byte* in, std::byte* out, std::size_t n, std::uint32_t rs) {
+  transpose_block(in, out, n, rs, true);
+}
+void unshuffle_bytes(const std::byte* in, std::byte* out, std::size_t n, std::uint32_t rs) {
+  transpose_block(in, out, n, rs, false);
+}
 
-void encode_header(std::byte* h, const RunInfo& info, bool complete, std::uint64_t footer_offset, std::uint64_t footer_bytes) {
+void encode_header(std::byte* h, const RunInfo& info, bool complete, std::uint64_t footer_offset,
+                   std::uint64_t footer_bytes) {
   std::memset(h, 0, kHeaderBytes);
   const RunOptions& o = info.options;
   std::memcpy(h, kMagic, 8);
   put<std::uint32_t>(h, 8, kVersion);
   put<std::uint32_t>(h, 12, static_cast<std::uint32_t>(kHeaderBytes));
   put<std::uint32_t>(h, 16, o.record_size);
-  put<std::uint32_t>(h, 20, (complete ? kFlagComplete : 0) | (o.delta_u64_keys ? kFlagDelta : 0) |
-                                   (o.shuffle_bytes ? kFlagShuffle : 0));
+  put<std::uint32_t>(h, 20,
+                     (complete ? kFlagComplete : 0) | (o.delta_u64_keys ? kFlagDelta : 0) |
+                         (o.shuffle_bytes ? kFlagShuffle : 0));
   put<std::uint64_t>(h, 24, info.record_count);
   put<std::uint64_t>(h, 32, footer_offset);
   put<std::uint64_t>(h, 40, footer_bytes);
@@ -258,7 +283,9 @@ std::string RunInfo::digest_hex() const { return hex(digest); }
 std::size_t RunInfo::blocks_starting_at_or_below(std::uint64_t key, std::size_t from) const {
   const auto start = blocks.begin() + static_cast<std::ptrdiff_t>(std::min(from, blocks.size()));
   return static_cast<std::size_t>(
-      std::upper_bound(start, blocks.end(), key, [](std::uint64_t k, const BlockInfo& b) { return k < b.first_key; }) - blocks.begin());
+      std::upper_bound(start, blocks.end(), key,
+                       [](std::uint64_t k, const BlockInfo& b) { return k < b.first_key; }) -
+      blocks.begin());
 }
 
 // ---------------------------------------------------------------- inspect
@@ -268,19 +295,26 @@ RunInfo inspect_run(const std::string& path) {
   info.path = path;
   info.file_bytes = file_size(path);
   if (info.file_bytes < kHeaderBytes)
-    throw RunFileError(path + ": truncated: " + std::to_string(info.file_bytes) + " bytes, shorter than the 4096-byte header");
+    throw RunFileError(path + ": truncated: " + std::to_string(info.file_bytes) +
+                       " bytes, shorter than the 4096-byte header");
   auto hv = read_at(path, 0, kHeaderBytes);
   const std::byte* h = hv.data();
-  if (std::memcmp(h, kMagic, 8) != 0) throw RunFileError(path + ": not a Zermelo run file (wrong magic)");
+  if (std::memcmp(h, kMagic, 8) != 0)
+    throw RunFileError(path + ": not a Zermelo run file (wrong magic)");
   info.format_version = get<std::uint32_t>(h, 8);
   if (info.format_version < kOldestVersion || info.format_version > kVersion)
-    throw RunFileError(path + ": unsupported format version " + std::to_string(info.format_version) + " (this build reads versions " +
+    throw RunFileError(path + ": unsupported format version " +
+                       std::to_string(info.format_version) + " (this build reads versions " +
                        std::to_string(kOldestVersion) + " to " + std::to_string(kVersion) + ")");
-  std::uint64_t want = get<std::uint64_t>(h, kHeaderChecksumAt), got = XXH3_64bits(h, kHeaderChecksumAt);
-  if (want != got) throw RunFileError(path + ": header checksum mismatch (stored " + hex(want) + ", computed " + hex(got) + ")");
+  std::uint64_t want = get<std::uint64_t>(h, kHeaderChecksumAt),
+                got = XXH3_64bits(h, kHeaderChecksumAt);
+  if (want != got)
+    throw RunFileError(path + ": header checksum mismatch (stored " + hex(want) + ", computed " +
+                       hex(got) + ")");
   std::uint32_t flags = get<std::uint32_t>(h, 20);
   if (!(flags & kFlagComplete))
-    throw RunFileError(path + ": incomplete run file (the 'complete' flag is unset: its writer never finished)");
+    throw RunFileError(
+        path + ": incomplete run file (the 'complete' flag is unset: its writer never finished)");
   RunOptions& o = info.options;
   o.record_size = get<std::uint32_t>(h, 16);
   o.delta_u64_keys = flags & kFlagDelta;
@@ -294,21 +328,27 @@ RunInfo inspect_run(const std::string& path) {
   std::uint64_t footer_offset = get<std::uint64_t>(h, 32), footer_bytes = get<std::uint64_t>(h, 40);
   if (o.record_size == 0) throw RunFileError(path + ": record size 0 in header");
   if (footer_offset + footer_bytes != info.file_bytes)
-    throw RunFileError(path + ": truncated or padded: header says " + std::to_string(footer_offset + footer_bytes) +
-                       " bytes, file has " + std::to_string(info.file_bytes));
+    throw RunFileError(path + ": truncated or padded: header says " +
+                       std::to_string(footer_offset + footer_bytes) + " bytes, file has " +
+                       std::to_string(info.file_bytes));
   if (footer_bytes < 32) throw RunFileError(path + ": footer too short");
   auto fv = read_at(path, footer_offset, footer_bytes);
   const std::byte* f = fv.data();
   if (std::memcmp(f, kFooterMagic, 8) != 0) throw RunFileError(path + ": footer magic mismatch");
-  std::uint64_t fwant = get<std::uint64_t>(f, footer_bytes - 8), fgot = XXH3_64bits(f, footer_bytes - 8);
-  if (fwant != fgot) throw RunFileError(path + ": footer checksum mismatch (stored " + hex(fwant) + ", computed " + hex(fgot) + ")");
+  std::uint64_t fwant = get<std::uint64_t>(f, footer_bytes - 8),
+                fgot = XXH3_64bits(f, footer_bytes - 8);
+  if (fwant != fgot)
+    throw RunFileError(path + ": footer checksum mismatch (stored " + hex(fwant) + ", computed " +
+                       hex(fgot) + ")");
   std::uint64_t n = get<std::uint64_t>(f, 8);
   const std::size_t entry = entry_bytes(info.format_version);
-  if (footer_bytes != 32 + n * entry) throw RunFileError(path + ": footer size does not match its block count");
+  if (footer_bytes != 32 + n * entry)
+    throw RunFileError(path + ": footer size does not match its block count");
   std::uint64_t expect_offset = kHeaderBytes, expect_first = 0;
   for (std::uint64_t i = 0; i < n; ++i) {
     const std::byte* e = f + 16 + i * entry;
-    BlockInfo b{get<std::uint64_t>(e, 0), get<std::uint32_t>(e, 8), get<std::uint32_t>(e, 12), get<std::uint64_t>(e, 16),
+    BlockInfo b{get<std::uint64_t>(e, 0),  get<std::uint32_t>(e, 8),
+                get<std::uint32_t>(e, 12), get<std::uint64_t>(e, 16),
                 get<std::uint64_t>(e, 24), entry >= 40 ? get<std::uint64_t>(e, 32) : 0};
     if (b.offset != expect_offset || b.first_record != expect_first || b.raw_bytes % o.record_size)
       throw RunFileError(path + ": block " + std::to_string(i) + ": index entry inconsistent");
@@ -317,10 +357,12 @@ RunInfo inspect_run(const std::string& path) {
     info.blocks.push_back(b);
   }
   if (expect_offset != footer_offset || expect_first != info.record_count)
-    throw RunFileError(path + ": block index does not add up to the footer offset and record count");
+    throw RunFileError(path +
+                       ": block index does not add up to the footer offset and record count");
   std::uint64_t footer_digest = get<std::uint64_t>(f, footer_bytes - 16);
   if (footer_digest != info.digest) throw RunFileError(path + ": header and footer digests differ");
-  if (digest_of(info.blocks) != info.digest) throw RunFileError(path + ": digest does not match the block checksums");
+  if (digest_of(info.blocks) != info.digest)
+    throw RunFileError(path + ": digest does not match the block checksums");
   return info;
 }
 
@@ -353,7 +395,8 @@ struct RunWriter::Impl {
 
   Impl(std::string p, RunOptions o) : path(std::move(p)), tmp_path(path + ".tmp") {
     if (o.record_size == 0) throw std::invalid_argument(path + ": record size must be positive");
-    if (o.delta_u64_keys && o.record_size < 8) throw std::invalid_argument(path + ": delta keys need records of 8+ bytes");
+    if (o.delta_u64_keys && o.record_size < 8)
+      throw std::invalid_argument(path + ": delta keys need records of 8+ bytes");
     info.path = path;
     info.format_version = kVersion;
     info.options = o;
@@ -446,7 +489,8 @@ struct RunWriter::Impl {
     if (o.record_size >= 8) std::memcpy(&first_key, block.data(), 8);
     if (o.delta_u64_keys) delta_encode(block.data(), fill / o.record_size, o.record_size);
     const std::byte* data = block.data();
-    if (o.shuffle_bytes) shuffle_bytes(data, planes.data(), fill / o.record_size, o.record_size), data = planes.data();
+    if (o.shuffle_bytes)
+      shuffle_bytes(data, planes.data(), fill / o.record_size, o.record_size), data = planes.data();
     const std::byte* stored = data;
     std::size_t stored_n = fill;
     // Incompressible data (random keys) would spend a core on zstd for nothing: after a few
@@ -454,9 +498,11 @@ struct RunWriter::Impl {
     // alone, so the same input still gives the same file.
     bool try_zstd = o.zstd_level != 0 && (incompressible_run < 4 || info.blocks.size() % 16 == 0);
     if (try_zstd) {
-      std::size_t c = ZSTD_compressCCtx(cctx, packed.data(), packed.size(), data, fill, o.zstd_level);
+      std::size_t c =
+          ZSTD_compressCCtx(cctx, packed.data(), packed.size(), data, fill, o.zstd_level);
       if (ZSTD_isError(c)) throw RunFileError(path + ": zstd: " + ZSTD_getErrorName(c));
-      if (c < fill - fill / 32) stored = packed.data(), stored_n = c;  // else stored raw: stored == raw marks that
+      if (c < fill - fill / 32)
+        stored = packed.data(), stored_n = c;  // else stored raw: stored == raw marks that
       incompressible_run = stored_n == fill ? incompressible_run + 1 : 0;
     }
     BlockInfo b;
@@ -472,7 +518,8 @@ struct RunWriter::Impl {
   }
 };
 
-RunWriter::RunWriter(std::string path, RunOptions options) : impl_(std::make_unique<Impl>(std::move(path), std::move(options))) {}
+RunWriter::RunWriter(std::string path, RunOptions options)
+    : impl_(std::make_unique<Impl>(std::move(path), std::move(options))) {}
 RunWriter::~RunWriter() = default;
 
 void RunWriter::append_many(const void* records, std::size_t count) {
@@ -487,15 +534,21 @@ void RunWriter::append_many(const void* records, std::size_t count) {
   }
 }
 
-std::uint64_t RunWriter::records() const { return impl_->flushed_records + impl_->raw_fill / impl_->info.options.record_size; }
+std::uint64_t RunWriter::records() const {
+  return impl_->flushed_records + impl_->raw_fill / impl_->info.options.record_size;
+}
 
-std::size_t RunWriter::pending_records() const { return impl_->raw_fill / impl_->info.options.record_size; }
-std::size_t RunWriter::block_records() const { return impl_->block_cap / impl_->info.options.record_size; }
+std::size_t RunWriter::pending_records() const {
+  return impl_->raw_fill / impl_->info.options.record_size;
+}
+std::size_t RunWriter::block_records() const {
+  return impl_->block_cap / impl_->info.options.record_size;
+}
 
 bool RunWriter::can_take_blocks_of(const RunInfo& from) const {
   const RunOptions &a = impl_->info.options, &b = from.options;
-  return from.format_version >= 2 && a.record_size == b.record_size && a.delta_u64_keys == b.delta_u64_keys &&
-         a.shuffle_bytes == b.shuffle_bytes;
+  return from.format_version >= 2 && a.record_size == b.record_size &&
+         a.delta_u64_keys == b.delta_u64_keys && a.shuffle_bytes == b.shuffle_bytes;
 }
 
 void RunWriter::append_stored_block(const BlockInfo& block, const std::vector<std::byte>& stored) {
@@ -507,7 +560,8 @@ void RunWriter::append_stored_block(const BlockInfo& block, const std::vector<st
   BlockInfo b = block;
   b.offset = I.out->position();
   b.first_record = I.info.record_count;
-  b.checksum = block_checksum(stored.data(), stored.size(), I.info.blocks.size());  // seeded by its new place
+  b.checksum = block_checksum(stored.data(), stored.size(),
+                              I.info.blocks.size());  // seeded by its new place
   I.out->write(stored.data(), stored.size());
   I.info.record_count += block.raw_bytes / I.info.options.record_size;
   I.flushed_records += block.raw_bytes / I.info.options.record_size;
@@ -529,7 +583,8 @@ RunInfo RunWriter::finish() {
   for (std::size_t i = 0; i < I.info.blocks.size(); ++i) {
     std::byte* e = f.data() + 16 + i * entry;
     const BlockInfo& b = I.info.blocks[i];
-    put(e, 0, b.offset), put(e, 8, b.stored_bytes), put(e, 12, b.raw_bytes), put(e, 16, b.first_record), put(e, 24, b.checksum);
+    put(e, 0, b.offset), put(e, 8, b.stored_bytes), put(e, 12, b.raw_bytes),
+        put(e, 16, b.first_record), put(e, 24, b.checksum);
     put(e, 32, b.first_key);
   }
   put<std::uint64_t>(f.data(), f.size() - 16, I.info.digest);
@@ -568,7 +623,8 @@ struct RunReader::Impl {
     bool full = false, decoded = false;
     std::exception_ptr error;
   } slot;
-  std::atomic<std::size_t> copy_before{0};  // will_copy_blocks_before: the worker leaves these undecoded
+  std::atomic<std::size_t> copy_before{
+      0};  // will_copy_blocks_before: the worker leaves these undecoded
   ZSTD_DCtx* ahead_dctx = nullptr;
   std::thread worker;
   std::mutex m;
@@ -593,33 +649,39 @@ struct RunReader::Impl {
     const BlockInfo& bi = info.blocks[b];
     std::uint64_t got = block_checksum(payload.data(), bi.stored_bytes, b);
     if (got != bi.checksum)
-      throw RunFileError(info.path + ": block " + std::to_string(b) + " (offset " + std::to_string(bi.offset) +
-                         ", " + std::to_string(bi.stored_bytes) + " bytes): checksum mismatch (stored " + hex(bi.checksum) +
-                         ", computed " + hex(got) + ")");
+      throw RunFileError(info.path + ": block " + std::to_string(b) + " (offset " +
+                         std::to_string(bi.offset) + ", " + std::to_string(bi.stored_bytes) +
+                         " bytes): checksum mismatch (stored " + hex(bi.checksum) + ", computed " +
+                         hex(got) + ")");
   }
 
   // Decodes block b from `payload` (checksum verified) into `out`, with `scratch` for byte planes.
   // A block stored as is moves into `out` without a copy unless `keep` asks to keep `payload`.
-  void decode(std::size_t b, std::vector<std::byte>& payload, std::vector<std::byte>& out, std::vector<std::byte>& scratch,
-              ZSTD_DCtx* ctx, bool keep) const {
+  void decode(std::size_t b, std::vector<std::byte>& payload, std::vector<std::byte>& out,
+              std::vector<std::byte>& scratch, ZSTD_DCtx* ctx, bool keep) const {
     verify(b, payload);
     const BlockInfo& bi = info.blocks[b];
     const bool compressed = bi.stored_bytes != bi.raw_bytes;
     if (compressed) {
       out.resize(bi.raw_bytes);
-      std::size_t n = ZSTD_decompressDCtx(ctx, out.data(), out.size(), payload.data(), bi.stored_bytes);
+      std::size_t n =
+          ZSTD_decompressDCtx(ctx, out.data(), out.size(), payload.data(), bi.stored_bytes);
       if (ZSTD_isError(n) || n != bi.raw_bytes)
-        throw RunFileError(info.path + ": block " + std::to_string(b) + ": decompression failed" +
-                           (ZSTD_isError(n) ? std::string(": ") + ZSTD_getErrorName(n) : ": wrong size"));
+        throw RunFileError(
+            info.path + ": block " + std::to_string(b) + ": decompression failed" +
+            (ZSTD_isError(n) ? std::string(": ") + ZSTD_getErrorName(n) : ": wrong size"));
     }
     const std::size_t n = bi.raw_bytes / info.options.record_size;
     if (info.options.shuffle_bytes) {
       scratch.resize(bi.raw_bytes);
-      unshuffle_bytes(compressed ? out.data() : payload.data(), scratch.data(), n, info.options.record_size);
+      unshuffle_bytes(compressed ? out.data() : payload.data(), scratch.data(), n,
+                      info.options.record_size);
       out.swap(scratch);
     } else if (!compressed) {
-      if (keep) out.assign(payload.begin(), payload.begin() + static_cast<std::ptrdiff_t>(bi.raw_bytes));
-      else out.swap(payload);
+      if (keep)
+        out.assign(payload.begin(), payload.begin() + static_cast<std::ptrdiff_t>(bi.raw_bytes));
+      else
+        out.swap(payload);
     }
     if (info.options.delta_u64_keys) delta_decode(out.data(), n, info.options.record_size);
   }
@@ -628,8 +690,9 @@ struct RunReader::Impl {
   void open_stream() {
     if (in) return;
     const BlockInfo& last = info.blocks.back();
-    in = std::make_unique<SequentialReader>(info.path, next_block == 0 ? kHeaderBytes : info.blocks[next_block].offset,
-                                            last.offset + last.stored_bytes, io);
+    in = std::make_unique<SequentialReader>(
+        info.path, next_block == 0 ? kHeaderBytes : info.blocks[next_block].offset,
+        last.offset + last.stored_bytes, io);
   }
 
   // The stored bytes of block b, the next one in the stream.
@@ -653,8 +716,10 @@ struct RunReader::Impl {
       try {
         read_stored(b, slot.stored);
         slot.decoded = b >= copy_before.load(std::memory_order_relaxed);
-        if (slot.decoded) decode(b, slot.stored, slot.raw, slot.planes, ahead_dctx, true);
-        else verify(b, slot.stored);
+        if (slot.decoded)
+          decode(b, slot.stored, slot.raw, slot.planes, ahead_dctx, true);
+        else
+          verify(b, slot.stored);
       } catch (...) {
         slot.error = std::current_exception();
       }
@@ -695,8 +760,11 @@ struct RunReader::Impl {
     const BlockInfo& bi = info.blocks[next_block];
     if (ahead) {
       Slot& s = wait_for_slot();
-      if (s.decoded) raw.swap(s.raw);
-      else decode(next_block, s.stored, raw, planes, dctx, true);  // expected to be copied, but read after all
+      if (s.decoded)
+        raw.swap(s.raw);
+      else
+        decode(next_block, s.stored, raw, planes, dctx,
+               true);  // expected to be copied, but read after all
       release_slot();
     } else {
       read_stored(next_block, stored);
@@ -709,24 +777,31 @@ struct RunReader::Impl {
   }
 };
 
-RunReader::RunReader(const std::string& path, IoOptions io, bool decode_ahead) : impl_(std::make_unique<Impl>()) {
+RunReader::RunReader(const std::string& path, IoOptions io, bool decode_ahead)
+    : impl_(std::make_unique<Impl>()) {
   impl_->info = inspect_run(path);
   impl_->io = io;
   impl_->ahead = decode_ahead;
 }
 
-std::size_t RunReader::memory_bytes(std::uint32_t block_bytes, const IoOptions& io, bool decode_ahead) {
+std::size_t RunReader::memory_bytes(std::uint32_t block_bytes, const IoOptions& io,
+                                    bool decode_ahead) {
   // stored + raw + byte-plane block buffers, the ring's buffers, and zstd's decompression context
   // (~160 KiB); decoding ahead, the worker's three block buffers and context beside the raw block
   const std::size_t blocks = decode_ahead ? 4 : 3, contexts = decode_ahead ? 2 : 1;
-  return blocks * static_cast<std::size_t>(block_bytes) + 64 * 1024 + io.chunk_bytes * io.queue_depth + contexts * (256u << 10);
+  return blocks * static_cast<std::size_t>(block_bytes) + 64 * 1024 +
+         io.chunk_bytes * io.queue_depth + contexts * (256u << 10);
 }
 
 std::size_t RunWriter::memory_bytes(const RunOptions& o) {
   IoOptions io;
   // the block being filled, and when compressing the block in the worker's hands and its output
-  return static_cast<std::size_t>(o.block_bytes) * (o.zstd_level == 0 ? 1u : o.shuffle_bytes ? 3u : 2u) + ZSTD_compressBound(o.block_bytes) + io.chunk_bytes * io.queue_depth +
-         (o.zstd_level != 0 ? (o.zstd_level <= 3 ? (2u << 20) : (64u << 20)) : 0);  // zstd CCtx, generous
+  return static_cast<std::size_t>(o.block_bytes) * (o.zstd_level == 0 ? 1u
+                                                    : o.shuffle_bytes ? 3u
+                                                                      : 2u) +
+         ZSTD_compressBound(o.block_bytes) + io.chunk_bytes * io.queue_depth +
+         (o.zstd_level != 0 ? (o.zstd_level <= 3 ? (2u << 20) : (64u << 20))
+                            : 0);  // zstd CCtx, generous
 }
 RunReader::~RunReader() = default;
 const RunInfo& RunReader::info() const { return impl_->info; }
@@ -754,7 +829,8 @@ std::size_t RunReader::next_block_index() const { return impl_->next_block; }
 void RunReader::read_stored_block(std::vector<std::byte>& stored) {
   auto& I = *impl_;
   if (!at_block_end()) throw std::logic_error(I.info.path + ": read_stored_block inside a block");
-  if (I.next_block >= I.info.blocks.size()) throw std::logic_error(I.info.path + ": read_stored_block past the last block");
+  if (I.next_block >= I.info.blocks.size())
+    throw std::logic_error(I.info.path + ": read_stored_block past the last block");
   if (I.ahead) {
     stored.swap(I.wait_for_slot().stored);  // checked by the worker
     I.release_slot();
@@ -777,14 +853,16 @@ void RunReader::will_copy_blocks_below(std::optional<std::uint64_t> key) {
 
 void RunReader::skip_to(std::uint64_t record) {
   auto& I = *impl_;
-  if (I.in || I.raw_records > 0) throw std::logic_error(I.info.path + ": skip_to after reading began");
+  if (I.in || I.raw_records > 0)
+    throw std::logic_error(I.info.path + ": skip_to after reading began");
   if (record >= I.info.record_count) {
     I.next_block = I.info.blocks.size();
     return;
   }
   const auto& blocks = I.info.blocks;
   I.next_block = static_cast<std::size_t>(
-      std::upper_bound(blocks.begin(), blocks.end(), record, [](std::uint64_t r, const BlockInfo& b) { return r < b.first_record; }) -
+      std::upper_bound(blocks.begin(), blocks.end(), record,
+                       [](std::uint64_t r, const BlockInfo& b) { return r < b.first_record; }) -
       blocks.begin() - 1);
   const std::uint64_t first = blocks[I.next_block].first_record;
   if (!I.load_next_block()) return;
@@ -793,7 +871,8 @@ void RunReader::skip_to(std::uint64_t record) {
 
 std::vector<std::byte> RunReader::read_block(std::size_t b) {
   auto& I = *impl_;
-  if (b >= I.info.blocks.size()) throw std::out_of_range(I.info.path + ": no block " + std::to_string(b));
+  if (b >= I.info.blocks.size())
+    throw std::out_of_range(I.info.path + ": no block " + std::to_string(b));
   auto stored = read_at(I.info.path, I.info.blocks[b].offset, I.info.blocks[b].stored_bytes);
   std::vector<std::byte> out, scratch;
   I.decode(b, stored, out, scratch, I.dctx, false);

@@ -29,7 +29,8 @@ std::size_t round_up(std::size_t n) { return (n + kAlign - 1) / kAlign * kAlign;
 struct AlignedBuffer {
   std::byte* data = nullptr;
   std::size_t size = 0;
-  explicit AlignedBuffer(std::size_t n) : data(static_cast<std::byte*>(std::aligned_alloc(kAlign, round_up(n)))), size(round_up(n)) {
+  explicit AlignedBuffer(std::size_t n)
+      : data(static_cast<std::byte*>(std::aligned_alloc(kAlign, round_up(n)))), size(round_up(n)) {
     if (!data) throw std::bad_alloc();
   }
   ~AlignedBuffer() { std::free(data); }
@@ -40,14 +41,19 @@ struct AlignedBuffer {
 // Opens with O_DIRECT when asked and allowed; otherwise buffered. Returns the fd and sets `direct`.
 int open_file(const std::string& path, int flags, bool want_direct, bool& direct) {
   // A file-size limit (RLIMIT_FSIZE) must surface as EFBIG from write, not kill the process.
-  static const bool ignore_xfsz = [] { std::signal(SIGXFSZ, SIG_IGN); return true; }();
+  static const bool ignore_xfsz = [] {
+    std::signal(SIGXFSZ, SIG_IGN);
+    return true;
+  }();
   (void)ignore_xfsz;
   int fd = -1;
   direct = false;
   if (want_direct) {
     fd = ::open(path.c_str(), flags | O_DIRECT | O_CLOEXEC, 0644);
-    if (fd >= 0) direct = true;
-    else if (errno != EINVAL) fail(path, "cannot open", errno);
+    if (fd >= 0)
+      direct = true;
+    else if (errno != EINVAL)
+      fail(path, "cannot open", errno);
   }
   if (fd < 0) {
     fd = ::open(path.c_str(), flags | O_CLOEXEC, 0644);
@@ -65,7 +71,8 @@ struct Ring {
   std::string path;
   unsigned stall_seconds;
 
-  Ring(const std::string& p, unsigned depth, std::size_t chunk, unsigned stall) : path(p), stall_seconds(stall) {
+  Ring(const std::string& p, unsigned depth, std::size_t chunk, unsigned stall)
+      : path(p), stall_seconds(stall) {
     int r = io_uring_queue_init(std::max(8u, depth * 2), &ring, 0);
     if (r < 0) fail(path, "io_uring_queue_init", -r);
     std::vector<iovec> iov;
@@ -73,11 +80,13 @@ struct Ring {
       buffers.emplace_back(chunk);
       iov.push_back(iovec{buffers.back().data, buffers.back().size});
     }
-    registered = io_uring_register_buffers(&ring, iov.data(), static_cast<unsigned>(iov.size())) == 0;
+    registered =
+        io_uring_register_buffers(&ring, iov.data(), static_cast<unsigned>(iov.size())) == 0;
   }
   ~Ring() { io_uring_queue_exit(&ring); }
 
-  void submit(int fd, bool write, unsigned buf, std::size_t buf_offset, std::size_t len, std::uint64_t file_offset) {
+  void submit(int fd, bool write, unsigned buf, std::size_t buf_offset, std::size_t len,
+              std::uint64_t file_offset) {
     io_uring_sqe* sqe = io_uring_get_sqe(&ring);
     if (!sqe) {
       io_uring_submit(&ring);
@@ -87,11 +96,15 @@ struct Ring {
     std::byte* p = buffers[buf].data + buf_offset;
     auto n = static_cast<unsigned>(len);
     if (registered) {
-      if (write) io_uring_prep_write_fixed(sqe, fd, p, n, file_offset, static_cast<int>(buf));
-      else io_uring_prep_read_fixed(sqe, fd, p, n, file_offset, static_cast<int>(buf));
+      if (write)
+        io_uring_prep_write_fixed(sqe, fd, p, n, file_offset, static_cast<int>(buf));
+      else
+        io_uring_prep_read_fixed(sqe, fd, p, n, file_offset, static_cast<int>(buf));
     } else {
-      if (write) io_uring_prep_write(sqe, fd, p, n, file_offset);
-      else io_uring_prep_read(sqe, fd, p, n, file_offset);
+      if (write)
+        io_uring_prep_write(sqe, fd, p, n, file_offset);
+      else
+        io_uring_prep_read(sqe, fd, p, n, file_offset);
     }
     io_uring_sqe_set_data64(sqe, buf);
     int r = io_uring_submit(&ring);
@@ -109,7 +122,8 @@ struct Ring {
     }
   }
 
-  // Waits for one completion; returns (buffer index, result). Throws after stall_seconds without one.
+  // Waits for one completion; returns (buffer index, result). Throws after stall_seconds without
+  // one.
   std::pair<unsigned, int> wait() {
     io_uring_cqe* cqe = nullptr;
     __kernel_timespec limit{static_cast<long long>(stall_seconds), 0};
@@ -118,8 +132,9 @@ struct Ring {
     while (r == -EINTR);
     if (r == -ETIME) {
       stalled = true;
-      throw RunFileError(path + ": no I/O completion for " + std::to_string(stall_seconds) +
-                         " s: the device or the kernel stalled (the pass can be run again: resume)");
+      throw RunFileError(
+          path + ": no I/O completion for " + std::to_string(stall_seconds) +
+          " s: the device or the kernel stalled (the pass can be run again: resume)");
     }
     if (r < 0) fail(path, "io_uring_wait_cqe", -r);
     auto out = std::make_pair(static_cast<unsigned>(io_uring_cqe_get_data64(cqe)), cqe->res);
@@ -146,13 +161,16 @@ struct SequentialWriter::Impl {
   };
   std::vector<Slot> slots;
   unsigned cur = 0;
-  std::size_t fill = 0;            // bytes in the current buffer
-  std::uint64_t flushed = 0;       // file offset where the current buffer goes
+  std::size_t fill = 0;       // bytes in the current buffer
+  std::uint64_t flushed = 0;  // file offset where the current buffer goes
   bool finished = false;
 
   Impl(const std::string& p, IoOptions o)
-      : path(p), opt(o), fd(open_file(p, O_WRONLY | O_CREAT | O_TRUNC, o.direct, direct)),
-        ring(p, o.queue_depth, o.chunk_bytes, o.stall_seconds), slots(o.queue_depth) {}
+      : path(p),
+        opt(o),
+        fd(open_file(p, O_WRONLY | O_CREAT | O_TRUNC, o.direct, direct)),
+        ring(p, o.queue_depth, o.chunk_bytes, o.stall_seconds),
+        slots(o.queue_depth) {}
   ~Impl() {
     ring.abandon(slots);
     if (fd >= 0) ::close(fd);
@@ -219,7 +237,8 @@ void SequentialWriter::overwrite(std::uint64_t offset, const void* data, std::si
   while (done < n) {
     ssize_t r = ::pwrite(I.fd, tmp.data + done, n - done, static_cast<off_t>(offset + done));
     if (r < 0 && errno == EINTR) continue;
-    if (r <= 0) fail(I.path, "rewrite at offset " + std::to_string(offset + done), r < 0 ? errno : ENOSPC);
+    if (r <= 0)
+      fail(I.path, "rewrite at offset " + std::to_string(offset + done), r < 0 ? errno : ENOSPC);
     done += static_cast<std::size_t>(r);
   }
 }
@@ -246,22 +265,23 @@ struct SequentialReader::Impl {
   int fd = -1;
   bool direct = false;
   Ring ring;
-  std::uint64_t end = 0;         // absolute end of the range
-  std::uint64_t next_request;    // aligned file offset of the next read to queue
+  std::uint64_t end = 0;       // absolute end of the range
+  std::uint64_t next_request;  // aligned file offset of the next read to queue
   struct Slot {
     bool busy = false, ready = false;
     std::uint64_t offset = 0;
     std::size_t len = 0, done = 0;
   };
   std::vector<Slot> slots;
-  unsigned cur = 0;              // slot being consumed
-  std::size_t cur_pos = 0;       // bytes consumed in it
-  std::uint64_t pos;             // absolute offset of the next byte to return
+  unsigned cur = 0;         // slot being consumed
+  std::size_t cur_pos = 0;  // bytes consumed in it
+  std::uint64_t pos;        // absolute offset of the next byte to return
 
   // A short range needs requests no longer than itself: a reader of a small file (verify walks
   // many) neither allocates nor pins (io_uring_register_buffers) full-size chunks.
-  static std::size_t chunk_for(const std::string& p, std::uint64_t begin, std::uint64_t e, std::size_t chunk) {
-    struct stat st{};
+  static std::size_t chunk_for(const std::string& p, std::uint64_t begin, std::uint64_t e,
+                               std::size_t chunk) {
+    struct stat st {};
     if (::stat(p.c_str(), &st) != 0) return chunk;  // open_file names the problem
     const std::uint64_t last = std::min<std::uint64_t>(e, static_cast<std::uint64_t>(st.st_size));
     const std::uint64_t first = begin / kAlign * kAlign;
@@ -270,10 +290,12 @@ struct SequentialReader::Impl {
   }
 
   Impl(const std::string& p, std::uint64_t begin, std::uint64_t e, IoOptions o)
-      : path(p), fd(open_file(p, O_RDONLY, o.direct, direct)),
+      : path(p),
+        fd(open_file(p, O_RDONLY, o.direct, direct)),
         ring(p, o.queue_depth, chunk_for(p, begin, e, o.chunk_bytes), o.stall_seconds),
-        slots(o.queue_depth), pos(begin) {
-    struct stat st{};
+        slots(o.queue_depth),
+        pos(begin) {
+    struct stat st {};
     if (::fstat(fd, &st) != 0) fail(path, "fstat", errno);
     end = std::min<std::uint64_t>(e, static_cast<std::uint64_t>(st.st_size));
     if (begin > end) throw RunFileError(path + ": read range starts past the end of the file");
@@ -290,7 +312,8 @@ struct SequentialReader::Impl {
     Slot& s = slots[b];
     s = Slot{};
     if (next_request >= end) return;  // nothing left: the slot stays idle
-    std::size_t len = static_cast<std::size_t>(std::min<std::uint64_t>(ring.buffers[b].size, round_up(end - next_request)));
+    std::size_t len = static_cast<std::size_t>(
+        std::min<std::uint64_t>(ring.buffers[b].size, round_up(end - next_request)));
     s = Slot{true, false, next_request, len, 0};
     ring.submit(fd, false, b, 0, len, next_request);
     next_request += len;
@@ -314,7 +337,8 @@ struct SequentialReader::Impl {
   }
 };
 
-SequentialReader::SequentialReader(const std::string& path, std::uint64_t begin, std::uint64_t end, IoOptions options)
+SequentialReader::SequentialReader(const std::string& path, std::uint64_t begin, std::uint64_t end,
+                                   IoOptions options)
     : impl_(std::make_unique<Impl>(path, begin, end, options)) {}
 SequentialReader::~SequentialReader() = default;
 
@@ -327,9 +351,12 @@ std::size_t SequentialReader::read(void* dst, std::size_t n) {
     if (!s.busy && !s.ready) break;  // no request: the range is exhausted
     while (!s.ready) I.complete_one();
     std::size_t avail_in_slot = s.done > I.cur_pos ? s.done - I.cur_pos : 0;
-    std::size_t take = static_cast<std::size_t>(std::min<std::uint64_t>({n - total, avail_in_slot, I.end - I.pos}));
+    std::size_t take = static_cast<std::size_t>(
+        std::min<std::uint64_t>({n - total, avail_in_slot, I.end - I.pos}));
     if (take == 0) {
-      if (s.done < s.len) throw RunFileError(I.path + ": file ended early at offset " + std::to_string(s.offset + s.done));
+      if (s.done < s.len)
+        throw RunFileError(I.path + ": file ended early at offset " +
+                           std::to_string(s.offset + s.done));
     } else {
       std::memcpy(out + total, I.ring.buffers[I.cur].data + I.cur_pos, take);
       total += take, I.pos += take, I.cur_pos += take;
@@ -350,7 +377,7 @@ bool SequentialReader::is_direct() const { return impl_->direct; }
 // ---------------------------------------------------------------- helpers
 
 std::uint64_t file_size(const std::string& path) {
-  struct stat st{};
+  struct stat st {};
   if (::stat(path.c_str(), &st) != 0) fail(path, "cannot stat", errno);
   return static_cast<std::uint64_t>(st.st_size);
 }

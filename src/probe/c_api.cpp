@@ -64,8 +64,8 @@ void c_move(const zermelo::probe::Move& m, zermelo_move* out) {
 
 void check_capacity(std::size_t needed, std::size_t capacity) {
   if (needed > capacity)
-    throw CError{ZERMELO_ERR_TOO_SMALL, std::to_string(needed) + " entries, room for " +
-                                            std::to_string(capacity)};
+    throw CError{ZERMELO_ERR_TOO_SMALL,
+                 std::to_string(needed) + " entries, room for " + std::to_string(capacity)};
 }
 
 const Database& database(const zermelo_db* db) {

@@ -15,16 +15,19 @@ probe::Value public_value(zermelo::Value v) { return ValuesRun::decode(v.raw());
 
 std::string Value::text() const {
   switch (outcome) {
-    case Outcome::kWin: return "win in " + std::to_string(plies);
-    case Outcome::kLoss: return "loss in " + std::to_string(plies);
-    case Outcome::kDraw: return "draw";
-    default: return "unknown";
+    case Outcome::kWin:
+      return "win in " + std::to_string(plies);
+    case Outcome::kLoss:
+      return "loss in " + std::to_string(plies);
+    case Outcome::kDraw:
+      return "draw";
+    default:
+      return "unknown";
   }
 }
 
 Database::Impl::Impl(const std::string& dir)
-    : lock(dir, WorkDirLock::Mode::kRead, "probe"), db(dir, GameRequest{}),
-      pool(db.all_values()) {}
+    : lock(dir, WorkDirLock::Mode::kRead, "probe"), db(dir, GameRequest{}), pool(db.all_values()) {}
 
 zermelo::Value Database::Impl::known(ValuesLookup& lookup, StateKey key) const {
   // Looked up before the game sees the key: a key that is no state may not even decode.
@@ -65,8 +68,7 @@ struct Database::Held {
   std::shared_ptr<const Impl> impl;
 };
 
-Database::Database(const std::string& work_dir)
-    : held_(std::make_unique<Held>()) {
+Database::Database(const std::string& work_dir) : held_(std::make_unique<Held>()) {
   held_->impl = guarded(ErrorCode::kOpen, [&] { return std::make_shared<const Impl>(work_dir); });
 }
 Database::~Database() = default;
@@ -100,11 +102,9 @@ std::uint64_t Database::key(const std::string& state) const {
   const Game& g = held->db.game();
   if (state == "start") return g.start();
   std::string error;
-  std::optional<StateKey> k =
-      guarded(ErrorCode::kBadState, [&] { return g.parse(state, &error); });
+  std::optional<StateKey> k = guarded(ErrorCode::kBadState, [&] { return g.parse(state, &error); });
   if (!k)
-    throw Error(ErrorCode::kBadState,
-                g.name() + ": cannot read state '" + state + "': " + error);
+    throw Error(ErrorCode::kBadState, g.name() + ": cannot read state '" + state + "': " + error);
   return *k;
 }
 

@@ -13,8 +13,8 @@ struct ValuesRun::Impl {
   explicit Impl(std::unique_ptr<RunReader> run) : reader(std::move(run)) {
     const RunOptions& o = reader->info().options;
     if (o.record_type != "values" || o.record_size != sizeof(KeyValue))
-      throw Error(ErrorCode::kOpen, reader->info().path + ": a '" + o.record_type +
-                                        "' run, not a values run");
+      throw Error(ErrorCode::kOpen,
+                  reader->info().path + ": a '" + o.record_type + "' run, not a values run");
   }
   std::unique_ptr<RunReader> reader;
   std::mutex mutex;  // RunReader reads one block at a time
@@ -24,8 +24,8 @@ namespace {
 
 std::unique_ptr<RunReader> open_tier(const SolvedDatabase& db, const std::string& tier) {
   if (!db.solved(tier))
-    throw Error(ErrorCode::kNoValue, db.game().name() + ": tier " + tier + " is not solved in " +
-                                         db.dir());
+    throw Error(ErrorCode::kNoValue,
+                db.game().name() + ": tier " + tier + " is not solved in " + db.dir());
   return guarded(ErrorCode::kOpen, [&] { return db.open_values(tier); });
 }
 
@@ -44,8 +44,8 @@ std::size_t ValuesRun::blocks() const { return impl_->reader->info().blocks.size
 void ValuesRun::read_block(std::size_t b, std::vector<std::uint64_t>& keys,
                            std::vector<std::uint16_t>& raw_values) const {
   if (b >= blocks())
-    throw Error(ErrorCode::kNoValue, "block " + std::to_string(b) + " of a run of " +
-                                         std::to_string(blocks()));
+    throw Error(ErrorCode::kNoValue,
+                "block " + std::to_string(b) + " of a run of " + std::to_string(blocks()));
   const std::vector<std::byte> bytes = guarded(ErrorCode::kInternal, [&] {
     std::lock_guard<std::mutex> hold(impl_->mutex);
     return impl_->reader->read_block(b);

@@ -28,11 +28,20 @@ std::string escaped(std::string_view s) {
   std::string out;
   for (char ch : s) {
     switch (ch) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      default: out += ch;
+      case '&':
+        out += "&amp;";
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '"':
+        out += "&quot;";
+        break;
+      default:
+        out += ch;
     }
   }
   return out;
@@ -70,7 +79,8 @@ void draw_piece(Svg& svg, int x, int y, const Piece& p) {
   const int cx = x + kCell / 2, cy = y + kCell / 2;
   auto& b = svg.body;
   switch (p.shape) {
-    case Shape::kNone: break;
+    case Shape::kNone:
+      break;
     case Shape::kDisc:
       b << "<circle cx=\"" << cx << "\" cy=\"" << cy << "\" r=\"19\" fill=\"" << p.fill
         << "\" stroke=\"" << p.stroke << "\" stroke-width=\"2\"/>\n";
@@ -100,7 +110,7 @@ void draw_piece(Svg& svg, int x, int y, const Piece& p) {
 // The squares of a diagram: rows top to bottom as printed, each with its label.
 struct Grid {
   std::vector<std::string> rows, row_labels;
-  std::string columns;  // one letter a column, or empty
+  std::string columns;            // one letter a column, or empty
   std::vector<std::string> rest;  // the diagram's other lines
   std::size_t width() const { return rows.empty() ? 0 : rows[0].size(); }
 };
@@ -150,8 +160,7 @@ void draw_board(Svg& svg, const Grid& g, int x, int y, PieceOf piece_of) {
       const int left = x + static_cast<int>(c) * kCell;
       const char* shade = (r + c) % 2 ? "#e9dfc8" : "#f4ecd8";
       svg.body << "<rect x=\"" << left << "\" y=\"" << top << "\" width=\"" << kCell
-               << "\" height=\"" << kCell << "\" fill=\"" << shade
-               << "\" stroke=\"#b8a98a\"/>\n";
+               << "\" height=\"" << kCell << "\" fill=\"" << shade << "\" stroke=\"#b8a98a\"/>\n";
       draw_piece(svg, left, top, piece_of(g.rows[r][c]));
     }
   }
@@ -196,11 +205,16 @@ Piece ttt_piece(char ch) {
 }
 Piece onitama_piece(char ch) {
   switch (ch) {
-    case 'r': return {Shape::kDisc, "#c0392b", "#7b241c"};
-    case 'R': return {Shape::kMaster, "#c0392b", "#7b241c"};
-    case 'b': return {Shape::kDisc, "#1f5fbf", "#133a73"};
-    case 'B': return {Shape::kMaster, "#1f5fbf", "#133a73"};
-    default: return {};
+    case 'r':
+      return {Shape::kDisc, "#c0392b", "#7b241c"};
+    case 'R':
+      return {Shape::kMaster, "#c0392b", "#7b241c"};
+    case 'b':
+      return {Shape::kDisc, "#1f5fbf", "#133a73"};
+    case 'B':
+      return {Shape::kMaster, "#1f5fbf", "#133a73"};
+    default:
+      return {};
   }
 }
 Piece ostle_piece(char ch) {
@@ -249,8 +263,8 @@ std::string nim_picture(const Game& game, const std::string& diagram) {
     for (std::size_t s = 0; s < heaps[i]; ++s)
       svg.body << "<rect x=\"" << kLeft + static_cast<int>(s) * kStick << "\" y=\"" << top + 4
                << "\" width=\"8\" height=\"38\" rx=\"3\" fill=\"#a0652b\" stroke=\"#5d3a17\"/>\n";
-    svg.text(kLeft + static_cast<int>(heaps[i]) * kStick + 6, top + 28,
-             std::to_string(heaps[i]), "fill=\"#666\"");
+    svg.text(kLeft + static_cast<int>(heaps[i]) * kStick + 6, top + 28, std::to_string(heaps[i]),
+             "fill=\"#666\"");
   }
   const int w = kLeft + static_cast<int>(most) * kStick + 40;
   return svg.done(std::max(w, 160), 20 + static_cast<int>(heaps.size()) * kRow,
@@ -276,9 +290,8 @@ void draw_card(Svg& svg, int x, int y, const std::string& name, const char* colo
           std::find(offsets.begin(), offsets.end(), std::pair{dx, dy}) != offsets.end();
       const char* fill = dx == 0 && dy == 0 ? "#444" : move ? colour : "#f1f1f1";
       svg.body << "<rect x=\"" << x + 5 + (dx + 2) * kSquare << "\" y=\""
-               << y + 21 + (dy + 2) * kSquare
-               << "\" width=\"" << kSquare - 1 << "\" height=\"" << kSquare - 1 << "\" fill=\""
-               << fill << "\"/>\n";
+               << y + 21 + (dy + 2) * kSquare << "\" width=\"" << kSquare - 1 << "\" height=\""
+               << kSquare - 1 << "\" fill=\"" << fill << "\"/>\n";
     }
 }
 
@@ -314,8 +327,8 @@ std::string onitama_picture(const Game& game, const std::string& diagram) {
     widest = std::max(widest, x);
   }
   const int h = hands.empty() ? y : y + 20 + 5 * 11 + 34;
-  const int w = std::max({2 * kMargin + static_cast<int>(g.width()) * kCell, caption_width(under),
-                          widest});
+  const int w =
+      std::max({2 * kMargin + static_cast<int>(g.width()) * kCell, caption_width(under), widest});
   return svg.done(w, h, game.name() + " " + game.variant());
 }
 
@@ -353,11 +366,16 @@ std::string board_svg(const Game& game, StateKey key) {
   const std::string diagram = game.render(key);
   const std::string name = game.name();
   std::string svg;
-  if (name == "tictactoe") svg = tictactoe_picture(game, diagram);
-  else if (name == "nim") svg = nim_picture(game, diagram);
-  else if (name == "onitama") svg = onitama_picture(game, diagram);
-  else if (name == "ostle" || name == "ostle-mini") svg = ostle_picture(game, diagram);
-  else if (name == "breakthrough") svg = breakthrough_picture(game, diagram);
+  if (name == "tictactoe")
+    svg = tictactoe_picture(game, diagram);
+  else if (name == "nim")
+    svg = nim_picture(game, diagram);
+  else if (name == "onitama")
+    svg = onitama_picture(game, diagram);
+  else if (name == "ostle" || name == "ostle-mini")
+    svg = ostle_picture(game, diagram);
+  else if (name == "breakthrough")
+    svg = breakthrough_picture(game, diagram);
   return svg.empty() ? text_picture(game, diagram) : svg;
 }
 

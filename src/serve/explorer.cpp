@@ -94,7 +94,7 @@ StateKey Explorer::state_of(const Params& params) {
 
 json Explorer::game() const {
   const Game& g = db_.game();
-  return {{"game", g.name()}, {"variant", g.variant()}, {"options", g.options()},
+  return {{"game", g.name()},     {"variant", g.variant()}, {"options", g.options()},
           {"tiers", db_.tiers()}, {"start_key", g.start()}, {"has_bfs", !bfs_dir_.empty()}};
 }
 
@@ -112,17 +112,28 @@ json Explorer::position(const Params& params) {
     const Value child = c.is_terminal() ? c.terminal : value(c.key);
     const Value mine = child.parent_via();  // the move's value for the player making it
     if (mine.is_known()) best = std::max(best, mine.rank());
-    moves.push_back({{"index", i}, {"move", g.move_name(key, i)},
+    moves.push_back({{"index", i},
+                     {"move", g.move_name(key, i)},
                      {"key", c.is_terminal() ? json(nullptr) : json(c.key)},
-                     {"ends_game", c.is_terminal()}, {"value", mine.to_string()},
-                     {"outcome", outcome(mine)}, {"plies", mine.plies()}, {"rank", mine.rank()}});
+                     {"ends_game", c.is_terminal()},
+                     {"value", mine.to_string()},
+                     {"outcome", outcome(mine)},
+                     {"plies", mine.plies()},
+                     {"rank", mine.rank()}});
   }
   for (auto& m : moves) m["best"] = m["outcome"] != "unknown" && m["rank"] == best;
   const std::string tier = g.tier_of(key);
-  return {{"key", key}, {"tier", tier}, {"tier_solved", db_.solved(tier)}, {"diagram", diagram},
-          {"svg", board_svg(g, key)}, {"side", side_to_move(diagram)},
-          {"value", v.to_string()}, {"outcome", outcome(v)}, {"plies", v.plies()},
-          {"terminal", g.terminal_value(key).is_known()}, {"moves", moves}};
+  return {{"key", key},
+          {"tier", tier},
+          {"tier_solved", db_.solved(tier)},
+          {"diagram", diagram},
+          {"svg", board_svg(g, key)},
+          {"side", side_to_move(diagram)},
+          {"value", v.to_string()},
+          {"outcome", outcome(v)},
+          {"plies", v.plies()},
+          {"terminal", g.terminal_value(key).is_known()},
+          {"moves", moves}};
 }
 
 json Explorer::line(const Params& params) {
@@ -143,8 +154,11 @@ json Explorer::line(const Params& params) {
   }
   json out = json::array();
   for (auto& s : steps)
-    out.push_back({{"key", s.key}, {"value", s.value.to_string()}, {"outcome", outcome(s.value)},
-                   {"side", side_to_move(g.render(s.key))}, {"move", s.move},
+    out.push_back({{"key", s.key},
+                   {"value", s.value.to_string()},
+                   {"outcome", outcome(s.value)},
+                   {"side", side_to_move(g.render(s.key))},
+                   {"move", s.move},
                    {"ends_game", s.after.is_known() ? s.after.to_string() : ""}});
   return {{"from", from}, {"steps", out}};
 }
@@ -154,8 +168,12 @@ json Explorer::tables() const {
   for (const TierTable& t : tier_tables(db_)) {
     json by = json::object();
     for (auto& [plies, count] : t.by_plies) by[std::to_string(plies)] = count;
-    tiers.push_back({{"tier", t.tier}, {"states", t.states}, {"wins", t.wins}, {"losses", t.losses},
-                     {"draws", t.draws}, {"by_plies", by}});
+    tiers.push_back({{"tier", t.tier},
+                     {"states", t.states},
+                     {"wins", t.wins},
+                     {"losses", t.losses},
+                     {"draws", t.draws},
+                     {"by_plies", by}});
   }
   json bfs = nullptr;
   if (!bfs_dir_.empty()) bfs = {{"new_states", bfs_levels(bfs_dir_, db_.game())}};

@@ -86,9 +86,8 @@ ExplorerServer::ExplorerServer(Explorer& explorer) : impl_(new Impl{explorer, {}
   // An answer goes out as headers, then body: with Nagle's algorithm the body waits for the
   // client's delayed ACK of the headers, 40 ms a click.
   s.set_tcp_nodelay(true);
-  s.Get("/", [](const httplib::Request&, httplib::Response& res) {
-    send_asset(res, "index.html");
-  });
+  s.Get("/",
+        [](const httplib::Request&, httplib::Response& res) { send_asset(res, "index.html"); });
   s.Get(R"(/static/([A-Za-z0-9_.-]+))", [](const httplib::Request& req, httplib::Response& res) {
     send_asset(res, req.matches[1].str());
   });
@@ -107,22 +106,23 @@ ExplorerServer::ExplorerServer(Explorer& explorer) : impl_(new Impl{explorer, {}
   s.Get("/api/line", api([&e](const Explorer::Params& p) { return e.line(p); }));
   s.Get("/api/tables", api([&e](const Explorer::Params&) { return e.tables(); }));
   s.Get(R"(/api/.*)", [](const httplib::Request& req, httplib::Response& res) {
-    send_json(res, 404, {{"error", "no such API: " + req.path.substr(0, 80) +
-                                       " (there are /api/game, /api/position, /api/line, "
-                                       "/api/tables)"}});
+    send_json(res, 404,
+              {{"error", "no such API: " + req.path.substr(0, 80) +
+                             " (there are /api/game, /api/position, /api/line, "
+                             "/api/tables)"}});
   });
   // What cpp-httplib refuses itself (no such page, a path too long, a request it cannot read)
   // gets a message too; the answers above already carry theirs.
-  s.set_error_handler(httplib::Server::HandlerWithResponse([](const httplib::Request& req,
-                                                              httplib::Response& res) {
-    if (!res.body.empty()) return httplib::Server::HandlerResponse::Unhandled;
-    const std::string path = req.path.substr(0, 80);
-    const std::string what = res.status == 404
-                                 ? "no such page: " + path
-                                 : "HTTP " + std::to_string(res.status) + " for " + path;
-    send_json(res, res.status, {{"error", what}});
-    return httplib::Server::HandlerResponse::Handled;
-  }));
+  s.set_error_handler(
+      httplib::Server::HandlerWithResponse([](const httplib::Request& req, httplib::Response& res) {
+        if (!res.body.empty()) return httplib::Server::HandlerResponse::Unhandled;
+        const std::string path = req.path.substr(0, 80);
+        const std::string what = res.status == 404
+                                     ? "no such page: " + path
+                                     : "HTTP " + std::to_string(res.status) + " for " + path;
+        send_json(res, res.status, {{"error", what}});
+        return httplib::Server::HandlerResponse::Handled;
+      }));
 }
 
 ExplorerServer::~ExplorerServer() { stop(); }

@@ -9,15 +9,15 @@
 namespace zermelo {
 namespace {
 
-constexpr const char* kColours[] = {"#1f5fbf", "#c0392b", "#1e8449", "#b9770e", "#7d3c98",
-                                    "#117a65", "#555555"};
+constexpr const char* kColours[] = {"#1f5fbf", "#c0392b", "#1e8449", "#b9770e",
+                                    "#7d3c98", "#117a65", "#555555"};
 constexpr int kWidth = 900, kPlotHeight = 460;
 constexpr int kLeft = 90, kRight = 20, kTop = 48, kBottom = 70;
 
 std::string escaped(const std::string& s) {
   std::string out;
-  for (char ch : s) out += ch == '<' ? "&lt;" : ch == '>' ? "&gt;" : ch == '&' ? "&amp;"
-                                            : std::string(1, ch);
+  for (char ch : s)
+    out += ch == '<' ? "&lt;" : ch == '>' ? "&gt;" : ch == '&' ? "&amp;" : std::string(1, ch);
   return out;
 }
 
@@ -85,13 +85,13 @@ std::string bar_chart_svg(const BarChart& c) {
   const double log_top = std::max(1.0, std::ceil(std::log10(top))), log_bottom = std::log10(0.5);
   auto y_of = [&](double v) {
     if (c.logarithmic)
-      return kTop + plot_h * (1 - (std::log10(std::max(v, 0.5)) - log_bottom) /
-                                      (log_top - log_bottom));
+      return kTop +
+             plot_h * (1 - (std::log10(std::max(v, 0.5)) - log_bottom) / (log_top - log_bottom));
     return kTop + plot_h * (1 - v / top);
   };
   std::ostringstream os;
-  os << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" << kWidth << "\" height=\""
-     << height << "\" viewBox=\"0 0 " << kWidth << ' ' << height
+  os << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" << kWidth << "\" height=\"" << height
+     << "\" viewBox=\"0 0 " << kWidth << ' ' << height
      << "\" font-family=\"sans-serif\" font-size=\"12\">\n"
      << "<rect width=\"" << kWidth << "\" height=\"" << height << "\" fill=\"#fff\"/>\n"
      << "<text x=\"" << kWidth / 2 << "\" y=\"22\" text-anchor=\"middle\" font-size=\"16\">"
@@ -101,8 +101,8 @@ std::string bar_chart_svg(const BarChart& c) {
   for (int t = 0; t <= ticks; ++t) {
     const double v = c.logarithmic ? std::pow(10.0, t) : top * t / ticks;
     const double y = y_of(v);
-    os << "<line x1=\"" << kLeft << "\" x2=\"" << kWidth - kRight << "\" y1=\"" << y
-       << "\" y2=\"" << y << "\" stroke=\"#e3e3e3\"/>\n"
+    os << "<line x1=\"" << kLeft << "\" x2=\"" << kWidth - kRight << "\" y1=\"" << y << "\" y2=\""
+       << y << "\" stroke=\"#e3e3e3\"/>\n"
        << "<text x=\"" << kLeft - 6 << "\" y=\"" << y + 4 << "\" text-anchor=\"end\" "
        << "fill=\"#555\">" << short_number(v) << "</text>\n";
   }
@@ -122,13 +122,13 @@ std::string bar_chart_svg(const BarChart& c) {
       if (c.stacked) base += v;
       os << "<rect x=\"" << x << "\" y=\"" << y1 << "\" width=\"" << bar << "\" height=\""
          << std::max(0.0, (c.stacked ? y0 : kTop + plot_h) - y1) << "\" fill=\""
-         << colour(k, c.series.size()) << "\"><title>" << escaped(c.series[k].name)
-         << ", " << escaped(c.labels[i]) << ": " << exact(v) << "</title></rect>\n";
+         << colour(k, c.series.size()) << "\"><title>" << escaped(c.series[k].name) << ", "
+         << escaped(c.labels[i]) << ": " << exact(v) << "</title></rect>\n";
     }
     if (i % label_every == 0)
       os << "<text x=\"" << kLeft + slot * (static_cast<double>(i) + 0.5) << "\" y=\""
-         << kTop + plot_h + 16 << "\" text-anchor=\"middle\" fill=\"#555\">"
-         << escaped(c.labels[i]) << "</text>\n";
+         << kTop + plot_h + 16 << "\" text-anchor=\"middle\" fill=\"#555\">" << escaped(c.labels[i])
+         << "</text>\n";
   }
   os << "<line x1=\"" << kLeft << "\" x2=\"" << kLeft << "\" y1=\"" << kTop << "\" y2=\""
      << kTop + plot_h << "\" stroke=\"#999\"/>\n"
@@ -140,8 +140,8 @@ std::string bar_chart_svg(const BarChart& c) {
     const auto [x, row] = legend[k];
     const int y = kPlotHeight - 18 + 18 * row;
     os << "<rect x=\"" << x << "\" y=\"" << y << "\" width=\"12\" height=\"12\" fill=\""
-       << colour(k, c.series.size()) << "\"/>\n<text x=\"" << x + 16 << "\" y=\"" << y + 10
-       << "\">" << escaped(c.series[k].name) << "</text>\n";
+       << colour(k, c.series.size()) << "\"/>\n<text x=\"" << x + 16 << "\" y=\"" << y + 10 << "\">"
+       << escaped(c.series[k].name) << "</text>\n";
   }
   os << "</svg>\n";
   return os.str();

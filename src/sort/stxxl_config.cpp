@@ -13,7 +13,8 @@ void configure_stxxl(const std::string& work_dir, std::uint64_t bytes) {
   std::lock_guard<std::mutex> lock(m);
   std::string dir = std::filesystem::absolute(work_dir).string();
   if (!configured.empty()) {
-    if (configured != dir) throw std::logic_error("STXXL is already configured for " + configured + ", not " + dir);
+    if (configured != dir)
+      throw std::logic_error("STXXL is already configured for " + configured + ", not " + dir);
     return;
   }
   std::filesystem::create_directories(dir);

@@ -21,7 +21,10 @@ void Progress::note(const std::string& line) {
 }
 
 Progress::Progress(std::string label, std::uint64_t total_records)
-    : label_(std::move(label)), total_(total_records), start_(std::chrono::steady_clock::now()), last_draw_(start_),
+    : label_(std::move(label)),
+      total_(total_records),
+      start_(std::chrono::steady_clock::now()),
+      last_draw_(start_),
       tty_(::isatty(2) != 0) {
   set_activity(label_);
 }
@@ -37,7 +40,9 @@ void Progress::add(std::uint64_t records, std::uint64_t bytes) {
   auto now = std::chrono::steady_clock::now();
   auto since_start = now - start_, since_draw = now - last_draw_;
   if (since_start < std::chrono::seconds(1)) return;
-  if (since_draw < (tty_ ? std::chrono::milliseconds(200) : std::chrono::milliseconds(10000)) && shown_) return;
+  if (since_draw < (tty_ ? std::chrono::milliseconds(200) : std::chrono::milliseconds(10000)) &&
+      shown_)
+    return;
   last_draw_ = now;
   draw(false);
 }
@@ -52,16 +57,19 @@ void Progress::draw(bool final) {
   double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
   double rate = secs > 0 ? static_cast<double>(records_) / secs : 0;
   char line[256];
-  int n = std::snprintf(line, sizeof line, "%s: %llu", label_.c_str(), static_cast<unsigned long long>(records_));
+  int n = std::snprintf(line, sizeof line, "%s: %llu", label_.c_str(),
+                        static_cast<unsigned long long>(records_));
   if (total_ > 0)
-    n += std::snprintf(line + n, sizeof line - static_cast<std::size_t>(n), "/%llu (%.1f%%)", static_cast<unsigned long long>(total_),
+    n += std::snprintf(line + n, sizeof line - static_cast<std::size_t>(n), "/%llu (%.1f%%)",
+                       static_cast<unsigned long long>(total_),
                        100.0 * static_cast<double>(records_) / static_cast<double>(total_));
   n += std::snprintf(line + n, sizeof line - static_cast<std::size_t>(n), "  %.3g rec/s", rate);
   if (bytes_ > 0)
     n += std::snprintf(line + n, sizeof line - static_cast<std::size_t>(n), "  %s/s",
                        format_bytes(static_cast<double>(bytes_) / (secs > 0 ? secs : 1)).c_str());
   if (!final && total_ > records_ && rate > 0)
-    n += std::snprintf(line + n, sizeof line - static_cast<std::size_t>(n), "  ETA %.0fs", static_cast<double>(total_ - records_) / rate);
+    n += std::snprintf(line + n, sizeof line - static_cast<std::size_t>(n), "  ETA %.0fs",
+                       static_cast<double>(total_ - records_) / rate);
   else if (final)
     n += std::snprintf(line + n, sizeof line - static_cast<std::size_t>(n), "  in %.1fs", secs);
   std::fprintf(stderr, tty_ ? "\r%-100s%s" : "%s%s", line, final || !tty_ ? "\n" : "");

@@ -22,12 +22,18 @@ std::uint64_t parse_size(const std::string& text) {
   if (unit.size() > 1 && unit.back() == 'B') unit.pop_back();  // "GB", "GIB" -> "G", "GI"
   if (unit.size() > 1 && unit.back() == 'I') unit.pop_back();
   double scale = 1;
-  if (unit == "" ) scale = 1;
-  else if (unit == "K") scale = 1024.0;
-  else if (unit == "M") scale = 1024.0 * 1024;
-  else if (unit == "G") scale = 1024.0 * 1024 * 1024;
-  else if (unit == "T") scale = 1024.0 * 1024 * 1024 * 1024;
-  else throw std::invalid_argument("bad size unit in '" + text + "' (use K, M, G or T)");
+  if (unit == "")
+    scale = 1;
+  else if (unit == "K")
+    scale = 1024.0;
+  else if (unit == "M")
+    scale = 1024.0 * 1024;
+  else if (unit == "G")
+    scale = 1024.0 * 1024 * 1024;
+  else if (unit == "T")
+    scale = 1024.0 * 1024 * 1024 * 1024;
+  else
+    throw std::invalid_argument("bad size unit in '" + text + "' (use K, M, G or T)");
   if (!(number > 0) || !std::isfinite(number))
     throw std::invalid_argument("size must be positive: '" + text + "'");
   if (number * scale >= 18446744073709551616.0)  // 2^64: past it the conversion is undefined
@@ -45,7 +51,8 @@ std::string format_bytes(double bytes) {
 }
 
 std::uint64_t physical_memory_bytes() {
-  return static_cast<std::uint64_t>(sysconf(_SC_PHYS_PAGES)) * static_cast<std::uint64_t>(sysconf(_SC_PAGESIZE));
+  return static_cast<std::uint64_t>(sysconf(_SC_PHYS_PAGES)) *
+         static_cast<std::uint64_t>(sysconf(_SC_PAGESIZE));
 }
 
 std::uint64_t default_memory_budget() { return physical_memory_bytes() / 2; }

@@ -35,7 +35,8 @@ struct Explicit {
   };
   Pos start() const {
     Pos p{Grid(h, std::vector<int>(w, 0)), 1};
-    for (int c = 0; c < w; ++c) p.grid[0][c] = p.grid[1][c] = 1, p.grid[h - 1][c] = p.grid[h - 2][c] = 2;
+    for (int c = 0; c < w; ++c)
+      p.grid[0][c] = p.grid[1][c] = 1, p.grid[h - 1][c] = p.grid[h - 2][c] = 2;
     return p;
   }
   // The game is over when a pawn stands on its far row or a side has no pawns; the mover then lost.
@@ -100,7 +101,10 @@ ExplicitSolution solve_explicitly(int w, int h) {
     if (it != s.won.end()) return it->second;
     bool win = false;
     for (auto& q : game.moves(p))  // no moves (game over or blocked): lost
-      if (!value(q)) { win = true; break; }
+      if (!value(q)) {
+        win = true;
+        break;
+      }
     s.won[k] = win;
     return win;
   };
@@ -110,7 +114,10 @@ ExplicitSolution solve_explicitly(int w, int h) {
 
 std::set<Str> contents(const dfa::Set& set) {
   std::set<Str> out;
-  set.enumerate([&](const Str& x) { out.insert(x); return true; });
+  set.enumerate([&](const Str& x) {
+    out.insert(x);
+    return true;
+  });
   return out;
 }
 
@@ -127,8 +134,9 @@ SetSolve make(const std::string& board) {
 }
 
 TEST(BreakthroughDfa, ReachableSetsOf3x4MatchTheSpec) {
-  const std::vector<std::uint64_t> expected = {1,     4,     19,    98,   352,  1254, 2947, 6622, 9373, 14025,
-                                               12503, 11904, 7047, 4446, 1755, 971,  252,  66,   9};
+  const std::vector<std::uint64_t> expected = {1,    4,    19,    98,    352,   1254, 2947,
+                                               6622, 9373, 14025, 12503, 11904, 7047, 4446,
+                                               1755, 971,  252,   66,    9};
   SetSolve s = make("3x4");
   auto r = dfa::solve_by_reach(s.g, s.g.won0, s.g.lost0, 100);
   std::vector<std::uint64_t> sizes;
@@ -138,7 +146,8 @@ TEST(BreakthroughDfa, ReachableSetsOf3x4MatchTheSpec) {
   // The explicit breadth-first search agrees set for set.
   ExplicitSolution ex = solve_explicitly(3, 4);
   ASSERT_EQ(ex.by_ply.size(), r.reach.size());
-  for (std::size_t i = 0; i < r.reach.size(); ++i) EXPECT_EQ(contents(r.reach[i]), ex.by_ply[i]) << "ply " << i;
+  for (std::size_t i = 0; i < r.reach.size(); ++i)
+    EXPECT_EQ(contents(r.reach[i]), ex.by_ply[i]) << "ply " << i;
 }
 
 void cross_check(int w, int h) {
@@ -150,8 +159,10 @@ void cross_check(int w, int h) {
   // Forward sets backed up: the union over plies of Won(i) / Lost(i) is exactly the explicit split.
   auto r = dfa::solve_by_reach(s.g, s.g.won0, s.g.lost0, 100);
   std::set<Str> won, lost;
-  for (auto& set : r.won) for (auto& x : contents(set)) won.insert(x);
-  for (auto& set : r.lost) for (auto& x : contents(set)) lost.insert(x);
+  for (auto& set : r.won)
+    for (auto& x : contents(set)) won.insert(x);
+  for (auto& set : r.lost)
+    for (auto& x : contents(set)) lost.insert(x);
   EXPECT_EQ(won, ex_won);
   EXPECT_EQ(lost, ex_lost);
 
@@ -171,7 +182,8 @@ TEST(BreakthroughDfa, ExplicitSolverAgreesOn3x4) { cross_check(3, 4); }
 
 TEST(BreakthroughDfa, PublishedWinnersOfSmallBoards) {
   const std::vector<std::pair<std::string, bool>> boards = {
-      {"2x4", false}, {"2x5", false}, {"2x6", true}, {"3x4", false}, {"3x5", false}, {"3x6", true}, {"4x4", false}};
+      {"2x4", false}, {"2x5", false}, {"2x6", true}, {"3x4", false},
+      {"3x5", false}, {"3x6", true},  {"4x4", false}};
   for (auto& [board, first_wins] : boards) {
     SetSolve s = make(board);
     auto r = dfa::solve_by_reach(s.g, s.g.won0, s.g.lost0, 200);
@@ -243,8 +255,10 @@ TEST(BreakthroughDfa, TerminalSetsAndStart) {
   done[0] = 1;
   done[b.index(3, 0)] = 1;
   EXPECT_TRUE(s.g.lost0.contains(done));
-  EXPECT_EQ(breakthrough::render(b, start), "4  OOO\n3  OOO\n2  XXX\n1  XXX\n   abc\nP1 (X) to move\n");
-  EXPECT_EQ(dfa::forward(s.g, s.m->singleton(start)).count(), 4u);  // the four captures a2xb3, b2xa3, ...
+  EXPECT_EQ(breakthrough::render(b, start),
+            "4  OOO\n3  OOO\n2  XXX\n1  XXX\n   abc\nP1 (X) to move\n");
+  EXPECT_EQ(dfa::forward(s.g, s.m->singleton(start)).count(),
+            4u);  // the four captures a2xb3, b2xa3, ...
 }
 
 TEST(BreakthroughDfa, RejectsBadBoards) {

@@ -26,7 +26,8 @@ StateKey key_of(const std::vector<std::uint8_t>& s) {
 struct EngineValues {
   std::vector<KeyValue> values;  // sorted by key
   Value of(StateKey k) const {
-    auto it = std::lower_bound(values.begin(), values.end(), k, [](const KeyValue& kv, StateKey x) { return kv.key < x; });
+    auto it = std::lower_bound(values.begin(), values.end(), k,
+                               [](const KeyValue& kv, StateKey x) { return kv.key < x; });
     return it != values.end() && it->key == k ? Value::from_raw(it->value) : Value::unknown();
   }
 };
@@ -58,17 +59,20 @@ void cross_check(const std::string& board) {
     Value v = engine.of(key_of(s));
     bool ok = v.is_win() ? sets.won.contains(s) && !sets.lost.contains(s)
                          : v.is_loss() && sets.lost.contains(s) && !sets.won.contains(s);
-    if (!ok && ++mismatches <= 3) ADD_FAILURE() << "engine " << v.to_string() << " vs sets, at\n" << g.render(s);
+    if (!ok && ++mismatches <= 3)
+      ADD_FAILURE() << "engine " << v.to_string() << " vs sets, at\n" << g.render(s);
     return true;
   });
   EXPECT_EQ(mismatches, 0u);
 
-  // The meet-in-the-middle solve: each ply's won set is the reachable positions the engine calls won.
+  // The meet-in-the-middle solve: each ply's won set is the reachable positions the engine calls
+  // won.
   dfa::RetrogradeResult two = dfa::retrograde(g, 2);
   dfa::ReachResult reach = dfa::solve_by_reach(g, two.won, two.lost, 1000);
   for (std::size_t ply = 0; ply < reach.reach.size(); ++ply) {
     reach.reach[ply].enumerate([&](const std::vector<std::uint8_t>& s) {
-      EXPECT_EQ(engine.of(key_of(s)).is_win(), reach.won[ply].contains(s)) << "ply " << ply << "\n" << g.render(s);
+      EXPECT_EQ(engine.of(key_of(s)).is_win(), reach.won[ply].contains(s)) << "ply " << ply << "\n"
+                                                                           << g.render(s);
       return true;
     });
   }
@@ -94,7 +98,8 @@ TEST(BreakthroughEngine, MovesAndBadBoards) {
   GameCheck c = verify_game_moves(*game, 3000);
   EXPECT_TRUE(c.problems.empty());
   EXPECT_THROW(make_game("breakthrough", {"3x3"}), std::invalid_argument);
-  EXPECT_THROW(make_game("breakthrough", {"8x5"}), std::invalid_argument);  // 2·3^40 keys do not fit in 64 bits
+  EXPECT_THROW(make_game("breakthrough", {"8x5"}),
+               std::invalid_argument);  // 2·3^40 keys do not fit in 64 bits
 }
 
 }  // namespace

@@ -45,9 +45,9 @@ TEST(BreakthroughText, PositionsReadBack) {
 
 TEST(BreakthroughText, MalformedTextIsRefusedWithAReason) {
   auto g = make_game("breakthrough", {"3x4"});
-  for (const char* bad : {"", "OOO/OOO/XXX/XXX", "OOO/OOO/XXX/XXX P", "OOO/OOO/XXX X",
-                          "OOO/OOO/.../XXX/XXX X", "OOOO/OOO/XXX/XXX X", "OO/OOO/XXX/XXX X",
-                          "OOO/O.a/XXX/XXX X", "OOO//XXX/XXX X"}) {
+  for (const char* bad :
+       {"", "OOO/OOO/XXX/XXX", "OOO/OOO/XXX/XXX P", "OOO/OOO/XXX X", "OOO/OOO/.../XXX/XXX X",
+        "OOOO/OOO/XXX/XXX X", "OO/OOO/XXX/XXX X", "OOO/O.a/XXX/XXX X", "OOO//XXX/XXX X"}) {
     std::string error;
     EXPECT_FALSE(g->parse(bad, &error).has_value()) << bad;
     EXPECT_FALSE(error.empty()) << bad;

@@ -27,7 +27,8 @@ Model random_model(std::mt19937& rng, std::size_t n) {
   Model m;
   for (std::size_t i = 0; i < n; ++i) {
     Str s(kAlphabet.size());
-    for (std::size_t j = 0; j < s.size(); ++j) s[j] = static_cast<std::uint8_t>(rng() % kAlphabet[j]);
+    for (std::size_t j = 0; j < s.size(); ++j)
+      s[j] = static_cast<std::uint8_t>(rng() % kAlphabet[j]);
     m.insert(s);
   }
   return m;
@@ -41,19 +42,25 @@ Set build(Manager& mgr, const Model& m) {
 
 Model contents(const Set& s) {
   Model m;
-  s.enumerate([&](const Str& x) { m.insert(x); return true; });
+  s.enumerate([&](const Str& x) {
+    m.insert(x);
+    return true;
+  });
   return m;
 }
 
-// Minimal layered DFA size by brute force: distinct non-empty residual languages per layer, + accept.
-// bytes (if given) gets the standalone encoding's size: 4 bytes per transition of each non-accepting state.
+// Minimal layered DFA size by brute force: distinct non-empty residual languages per layer, +
+// accept. bytes (if given) gets the standalone encoding's size: 4 bytes per transition of each
+// non-accepting state.
 std::size_t minimal_states(const Model& m, std::uint64_t* bytes = nullptr) {
   if (bytes) *bytes = 0;
   if (m.empty()) return 0;
   std::size_t total = 1;  // accepting state
   for (std::size_t layer = 0; layer < kAlphabet.size(); ++layer) {
     std::map<Str, Model> residual;
-    for (auto& s : m) residual[Str(s.begin(), s.begin() + static_cast<long>(layer))].insert(Str(s.begin() + static_cast<long>(layer), s.end()));
+    for (auto& s : m)
+      residual[Str(s.begin(), s.begin() + static_cast<long>(layer))].insert(
+          Str(s.begin() + static_cast<long>(layer), s.end()));
     std::set<Model> distinct;
     for (auto& [p, r] : residual) distinct.insert(r);
     total += distinct.size();
@@ -101,7 +108,8 @@ TEST(DfaSet, TwoThreadsBuildTheSameStatesAsOne) {
   Manager mgr(kAlphabet, 64u << 20);
   std::mt19937 rng(11);
   std::vector<Manager::ChangeId> ids;
-  for (unsigned k = 0; k < 6; ++k) {  // swap two characters at k, and move 1 to 2 at a later 3-letter position
+  for (unsigned k = 0; k < 6;
+       ++k) {  // swap two characters at k, and move 1 to 2 at a later 3-letter position
     const unsigned later = std::vector<unsigned>{1, 2, 4, 5}[k % 4];
     std::vector<Relabel> relabels{Relabel{k, {{0, 1}, {1, 0}}}};
     if (later != k) relabels.push_back(Relabel{later, {{1, 2}, {0, 0}}});
@@ -112,10 +120,12 @@ TEST(DfaSet, TwoThreadsBuildTheSameStatesAsOne) {
     Set sa = build(mgr, a), sb = build(mgr, b);
     mgr.set_threads(2, 0);  // split even these small operations
     mgr.clear_operation_cache();
-    Set u2 = sa | sb, i2 = sa & sb, d2 = sa - sb, img2 = sa.change_all(ids), within2 = sa.change_all_within(ids, sb);
+    Set u2 = sa | sb, i2 = sa & sb, d2 = sa - sb, img2 = sa.change_all(ids),
+        within2 = sa.change_all_within(ids, sb);
     mgr.set_threads(1);
     mgr.clear_operation_cache();
-    Set u1 = sa | sb, i1 = sa & sb, d1 = sa - sb, img1 = sa.change_all(ids), within1 = sa.change_all_within(ids, sb);
+    Set u1 = sa | sb, i1 = sa & sb, d1 = sa - sb, img1 = sa.change_all(ids),
+        within1 = sa.change_all_within(ids, sb);
     EXPECT_EQ(u2, u1);
     EXPECT_EQ(i2, i1);
     EXPECT_EQ(d2, d1);
@@ -172,9 +182,10 @@ TEST(DfaSet, ChangeRelabelsLikeTheExplicitMap) {
   Manager mgr(kAlphabet, 64u << 20);
   std::mt19937 rng(3);
   std::vector<Change> changes = {
-      Change{{Relabel{0, {{0, 1}}}, Relabel{2, {{1, 0}}}, Relabel{4, {{0, 1}, {2, 1}}}}},  // a move with capture
-      Change{{Relabel{5, {{2, 0}, {1, 0}}}}},                                            // merging relabel
-      Change{{Relabel{3, {{1, 0}}}, Relabel{1, {{0, 2}, {2, 0}}}}},                      // unsorted positions
+      Change{{Relabel{0, {{0, 1}}}, Relabel{2, {{1, 0}}},
+              Relabel{4, {{0, 1}, {2, 1}}}}},                        // a move with capture
+      Change{{Relabel{5, {{2, 0}, {1, 0}}}}},                        // merging relabel
+      Change{{Relabel{3, {{1, 0}}}, Relabel{1, {{0, 2}, {2, 0}}}}},  // unsorted positions
   };
   for (const Change& ch : changes) {
     auto id = mgr.intern(ch), inv = mgr.intern(ch.inverse());
@@ -188,10 +199,18 @@ TEST(DfaSet, ChangeRelabelsLikeTheExplicitMap) {
           std::vector<Str> next, next_back;
           for (auto& x : out)
             for (auto [bef, aft] : r.pairs)
-              if (x[r.position] == bef) { Str y = x; y[r.position] = aft; next.push_back(y); }
+              if (x[r.position] == bef) {
+                Str y = x;
+                y[r.position] = aft;
+                next.push_back(y);
+              }
           for (auto& x : back)
             for (auto [bef, aft] : r.pairs)
-              if (x[r.position] == aft) { Str y = x; y[r.position] = bef; next_back.push_back(y); }
+              if (x[r.position] == aft) {
+                Str y = x;
+                y[r.position] = bef;
+                next_back.push_back(y);
+              }
           out = next, back = next_back;
         }
         expect.insert(out.begin(), out.end());
@@ -204,7 +223,8 @@ TEST(DfaSet, ChangeRelabelsLikeTheExplicitMap) {
   }
   // The partitioned image of several changes at once equals the union of the single changes.
   std::vector<Manager::ChangeId> ids;
-  for (const Change& ch : changes) ids.push_back(mgr.intern(ch)), ids.push_back(mgr.intern(ch.inverse()));
+  for (const Change& ch : changes)
+    ids.push_back(mgr.intern(ch)), ids.push_back(mgr.intern(ch.inverse()));
   ids.push_back(mgr.intern(Change{}));  // the identity
   for (int round = 0; round < 20; ++round) {
     Set sa = build(mgr, random_model(rng, rng() % 200));
@@ -212,7 +232,8 @@ TEST(DfaSet, ChangeRelabelsLikeTheExplicitMap) {
     for (auto id : ids) one_by_one.push_back(sa.change(id));
     EXPECT_EQ(sa.change_all(ids).root(), unite_all(one_by_one, mgr).root());
     Set within = build(mgr, random_model(rng, 150));
-    EXPECT_EQ(sa.change_all_within(ids, within).root(), (unite_all(one_by_one, mgr) & within).root());
+    EXPECT_EQ(sa.change_all_within(ids, within).root(),
+              (unite_all(one_by_one, mgr) & within).root());
   }
   EXPECT_THROW(mgr.intern(Change{{Relabel{9, {{0, 1}}}}}), std::invalid_argument);
   EXPECT_THROW(mgr.intern(Change{{Relabel{0, {{0, 2}}}}}), std::invalid_argument);
@@ -307,7 +328,8 @@ void expect_set_file_error(Manager& mgr, const std::string& path, const std::str
   } catch (const zermelo::RunFileError& e) {
     EXPECT_NE(dynamic_cast<const SetFileError*>(&e), nullptr) << e.what();
     EXPECT_NE(std::string(e.what()).find(words), std::string::npos) << e.what();
-    EXPECT_NE(std::string(e.what()).find(path), std::string::npos) << "the message names the file: " << e.what();
+    EXPECT_NE(std::string(e.what()).find(path), std::string::npos)
+        << "the message names the file: " << e.what();
   }
 }
 
@@ -350,7 +372,8 @@ TEST(DfaSet, DamagedOrForeignSetFilesAreRefusedByName) {
   Manager other({3, 3, 3}, 64u << 20);
   expect_set_file_error(other, path, "strings of length 6");
   expect_set_file_error(mgr, path + ".missing", "dfa_set_damaged.zdfa.missing");
-  for (const char* suffix : {"", ".flipped", ".short", ".stub", ".text", ".u64"}) std::remove((path + suffix).c_str());
+  for (const char* suffix : {"", ".flipped", ".short", ".stub", ".text", ".u64"})
+    std::remove((path + suffix).c_str());
 }
 
 }  // namespace

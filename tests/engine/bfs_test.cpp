@@ -19,7 +19,8 @@ TEST(Bfs, TicTacToeLevelsAreTheKnownOnes) {
   o.job_dir = dir.str();
   o.memory_bytes = 256ull << 20;
   BfsResult r = breadth_first(*g, o);
-  EXPECT_EQ(r.new_states, (std::vector<std::uint64_t>{1, 9, 72, 252, 756, 1260, 1520, 1140, 390, 78}));
+  EXPECT_EQ(r.new_states,
+            (std::vector<std::uint64_t>{1, 9, 72, 252, 756, 1260, 1520, 1140, 390, 78}));
   EXPECT_EQ(r.states, 5478u);
   EXPECT_EQ(r.terminal_states, 958u);
   EXPECT_EQ(inspect_run(r.visited_path).record_count, 5478u);
@@ -46,7 +47,8 @@ TEST(Bfs, OnitamaPublishedCountsOutOfCore) {
     const char* board;
     std::uint64_t states, edges;
   };
-  for (Row row : {Row{"1x2", 2, 1}, Row{"2x2", 6, 5}, Row{"3x2", 658, 1007}, Row{"3x3", 59666, 168860}, Row{"2x4", 3031, 6055}}) {
+  for (Row row : {Row{"1x2", 2, 1}, Row{"2x2", 6, 5}, Row{"3x2", 658, 1007},
+                  Row{"3x3", 59666, 168860}, Row{"2x4", 3031, 6055}}) {
     auto g = make_game("onitama", {row.board});
     BfsOptions o;
     o.job_dir = dir / row.board;
@@ -68,9 +70,11 @@ TEST(Bfs, AllStatesAgreesWithTheVisitedRun) {
     std::vector<std::string> options;
     bool filtered;  // the game numbers groups: the filter must drop something
   };
-  for (const Case& c : {Case{"tictactoe", {}, false}, Case{"nim", {"3x4"}, false}, Case{"onitama", {"3x3"}, true},
-                        Case{"ostle-mini", {"3x3:p2"}, true}, Case{"ostle-mini", {"3x4:p3"}, true}}) {
-    const std::string name = std::string(c.game) + (c.options.empty() ? "" : "-" + c.options.front());
+  for (const Case& c :
+       {Case{"tictactoe", {}, false}, Case{"nim", {"3x4"}, false}, Case{"onitama", {"3x3"}, true},
+        Case{"ostle-mini", {"3x3:p2"}, true}, Case{"ostle-mini", {"3x4:p3"}, true}}) {
+    const std::string name =
+        std::string(c.game) + (c.options.empty() ? "" : "-" + c.options.front());
     auto g = make_game(c.game, c.options);
     BfsOptions o;
     o.memory_bytes = 200ull << 20;
@@ -90,7 +94,8 @@ TEST(Bfs, AllStatesAgreesWithTheVisitedRun) {
     EXPECT_EQ(all.enumerated, enumerated) << name;
     EXPECT_EQ(all.unreached, enumerated - visited.states) << name;
     EXPECT_EQ(inspect_run(all.unreached_path).record_count, all.unreached) << name;
-    EXPECT_EQ(all.filter_bits > 0 && all.filtered > 0, c.filtered) << name << ": " << all.filtered << " filtered";
+    EXPECT_EQ(all.filter_bits > 0 && all.filtered > 0, c.filtered)
+        << name << ": " << all.filtered << " filtered";
     EXPECT_EQ(all.keyless > 0, g->groups_share_moves())
         << name << ": " << all.keyless << " unkeyed";
     // Without the record of moves a group took, every move is keyed: the same search.
@@ -119,7 +124,8 @@ TEST(Bfs, ExpandingDecidedStatesFollowsEveryLegalMove) {
   BfsOptions o;
   o.memory_bytes = 200ull << 20;
   o.job_dir = dir / "solver-graph";
-  ASSERT_GT(plain.seen.size(), breadth_first(*g, o).states) << "the case should reach more states through decided ones";
+  ASSERT_GT(plain.seen.size(), breadth_first(*g, o).states)
+      << "the case should reach more states through decided ones";
   o.expand_decided = true;
   for (bool all_states : {false, true}) {
     o.all_states = all_states;
@@ -158,7 +164,8 @@ TEST(Bfs, KeptPliesGiveEveryStatesPly) {
     BfsPlyLookup lookup(r.ply_runs);
     std::size_t wrong = 0, looked_up = 0, i = 0;
     for (const auto& [key, ply] : plain.ply_of)
-      if (i++ % 509 == 0) ++looked_up, wrong += lookup.ply_of(key) != std::optional<std::uint32_t>(ply);
+      if (i++ % 509 == 0)
+        ++looked_up, wrong += lookup.ply_of(key) != std::optional<std::uint32_t>(ply);
     EXPECT_GT(looked_up, 100u);
     EXPECT_EQ(wrong, 0u) << all_states;
     if (all_states) {
@@ -179,7 +186,8 @@ class KeyOrderGame final : public Game {
  public:
   KeyOrderGame(std::uint64_t n, bool interleaved) : n_(n), interleaved_(interleaved) {}
   std::string name() const override { return "key-order"; }
-  void enumerate(const std::string& tier, const std::function<void(StateKey)>& emit) const override {
+  void enumerate(const std::string& tier,
+                 const std::function<void(StateKey)>& emit) const override {
     for (StateKey s = 0; s < n_; ++s)
       if (tier_of(s) == tier) emit(s);
   }
@@ -230,8 +238,9 @@ TEST(Bfs, AllStatesJoinsTiersInKeyOrderOrMergesThem) {
 TEST(Bfs, AllStatesResumesAfterAStageToTheSameLevels) {
   testing::ScratchDir dir;
   auto run = [&](const std::string& work, int* code = nullptr) {
-    auto r = testing::run_command(std::string(ZERMELO_CLI) + " --quiet --json --memory 64M --work-dir " + work +
-                                  " bfs ostle-mini 3x4:p3 --all-states 2>/dev/null");
+    auto r =
+        testing::run_command(std::string(ZERMELO_CLI) + " --quiet --json --memory 64M --work-dir " +
+                             work + " bfs ostle-mini 3x4:p3 --all-states 2>/dev/null");
     if (code) *code = r.code;
     if (r.code != 0) return nlohmann::json();
     nlohmann::json j = nlohmann::json::parse(r.out);

@@ -24,7 +24,9 @@ class BrokenUnmoves final : public Game {
  public:
   explicit BrokenUnmoves(std::unique_ptr<Game> g) : g_(std::move(g)) {}
   std::string name() const override { return "broken-" + g_->name(); }
-  void enumerate(const std::string& t, const std::function<void(StateKey)>& emit) const override { g_->enumerate(t, emit); }
+  void enumerate(const std::string& t, const std::function<void(StateKey)>& emit) const override {
+    g_->enumerate(t, emit);
+  }
   Value terminal_value(StateKey s) const override { return g_->terminal_value(s); }
   void successors(StateKey s, std::vector<Child>& out) const override { g_->successors(s, out); }
   bool has_predecessors() const override { return true; }

@@ -13,7 +13,7 @@ namespace zermelo::testing {
 struct PlainBfs {
   std::set<StateKey> seen;
   std::map<StateKey, std::uint32_t> ply_of;  // the ply at which each seen state was first reached
-  std::vector<std::uint64_t> levels;  // new states per ply
+  std::vector<std::uint64_t> levels;         // new states per ply
   std::uint64_t edges = 0, game_ending_moves = 0, decided = 0;
 };
 
@@ -33,8 +33,10 @@ inline PlainBfs plain_bfs(const Game& g, bool expand_decided = false) {
       if (decided && !expand_decided) continue;
       g.successors(s, kids);
       for (auto& c : kids)
-        if (c.is_terminal()) ++r.game_ending_moves;
-        else if (++r.edges, r.seen.insert(c.key).second) next.push_back(c.key), r.ply_of[c.key] = static_cast<std::uint32_t>(r.levels.size());
+        if (c.is_terminal())
+          ++r.game_ending_moves;
+        else if (++r.edges, r.seen.insert(c.key).second)
+          next.push_back(c.key), r.ply_of[c.key] = static_cast<std::uint32_t>(r.levels.size());
     }
     if (!next.empty()) r.levels.push_back(next.size());
     frontier.swap(next);

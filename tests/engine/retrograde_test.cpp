@@ -4,10 +4,10 @@
 #include <sys/wait.h>
 
 #include <csignal>
-#include <map>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <map>
 
 #include "tests/test_util.hpp"
 #include "zermelo/io/run_file.hpp"
@@ -15,7 +15,8 @@
 namespace zermelo {
 namespace {
 
-SolveResult solve(const Game& g, const std::string& dir, bool in_ram, std::uint64_t memory = 256ull << 20, bool preds = true) {
+SolveResult solve(const Game& g, const std::string& dir, bool in_ram,
+                  std::uint64_t memory = 256ull << 20, bool preds = true) {
   SolveOptions o;
   o.job_dir = dir;
   o.in_ram = in_ram;
@@ -46,7 +47,7 @@ TEST(Retrograde, TicTacToeIsADrawWithTheKnownCounts) {
   testing::ScratchDir dir;
   auto g = make_game("tictactoe");
   auto r = solve(*g, dir.str(), false);
-  EXPECT_EQ(r.states, 5478u);  // legal positions reachable from the empty board
+  EXPECT_EQ(r.states, 5478u);         // legal positions reachable from the empty board
   EXPECT_EQ(r.by_plies.at(0), 942u);  // finished games with a line (958 terminal - 16 full draws)
   EXPECT_TRUE(lookup_value(r.values_path, g->start()).is_draw());
   // X in the centre, O on an edge: X wins.
@@ -61,7 +62,8 @@ TEST(Retrograde, NimLostPositionsAreExactlyTheZeroXors) {
     EXPECT_EQ(r.draws, 0u);
     for (auto& kv : load_values(r.values_path)) {
       unsigned x = 0;
-      for (std::uint64_t k = kv.key, i = 0; i < m; ++i, k /= n + 1) x ^= static_cast<unsigned>(k % (n + 1));
+      for (std::uint64_t k = kv.key, i = 0; i < m; ++i, k /= n + 1)
+        x ^= static_cast<unsigned>(k % (n + 1));
       ASSERT_EQ(Value::from_raw(kv.value).is_loss(), x == 0) << "state " << kv.key;
     }
   }
@@ -90,7 +92,8 @@ TEST(Retrograde, ChunkedInitialScanGivesTheSameValues) {
   o.init_chunk_states = 7;
   auto chunked = solve_tiers(*tiered, o, "all");
   ASSERT_EQ(whole.size(), chunked.size());
-  for (std::size_t i = 0; i < whole.size(); ++i) EXPECT_EQ(whole[i].digest, chunked[i].digest) << whole[i].tier;
+  for (std::size_t i = 0; i < whole.size(); ++i)
+    EXPECT_EQ(whole[i].digest, chunked[i].digest) << whole[i].tier;
 }
 
 TEST(Retrograde, SmallBudgetSpillsAndStillAgrees) {
@@ -154,10 +157,12 @@ TEST(Retrograde, SampledCheckAcceptsTheSolveAndCatchesWrongValues) {
   auto good = check_solution_sample(*g, r.values_path, {}, 500, 7);
   EXPECT_EQ(good.states, 500u);
   EXPECT_EQ(good.mismatches, 0u);
-  // Every win one ply longer: each sampled win is now wrong, and so are states whose value rests on them.
+  // Every win one ply longer: each sampled win is now wrong, and so are states whose value rests on
+  // them.
   auto values = load_values(r.values_path);
   for (auto& kv : values)
-    if (Value::from_raw(kv.value).is_win() && Value::from_raw(kv.value).plies() > 0) kv.value = Value::win(Value::from_raw(kv.value).plies() + 2).raw();
+    if (Value::from_raw(kv.value).is_win() && Value::from_raw(kv.value).plies() > 0)
+      kv.value = Value::win(Value::from_raw(kv.value).plies() + 2).raw();
   RunOptions ro;
   ro.record_size = sizeof(KeyValue);
   RunWriter w(dir / "bad.run", ro);
@@ -168,7 +173,8 @@ TEST(Retrograde, SampledCheckAcceptsTheSolveAndCatchesWrongValues) {
 
 // The CLI binary, killed at a chosen stage and at random moments, resumes to the same digest.
 std::string cli_digest(const std::string& args, int* exit_code = nullptr) {
-  auto r = testing::run_command(std::string(ZERMELO_CLI) + " --quiet --json " + args + " 2>/dev/null");
+  auto r =
+      testing::run_command(std::string(ZERMELO_CLI) + " --quiet --json " + args + " 2>/dev/null");
   if (exit_code) *exit_code = r.code;
   auto at = r.out.find("\"digest\": \"");
   return at == std::string::npos ? "" : r.out.substr(at + 11, 16);
@@ -179,7 +185,8 @@ TEST(RetrogradeResume, KilledAfterAStageResumesToTheSameDigest) {
   testing::ScratchDir dir;
   std::string reference = cli_digest("--work-dir " + (dir / "ref") + " solve nim 4x7");
   ASSERT_EQ(reference.size(), 16u);
-  for (std::string stage : {"enumerate", "init-chunk-1", "init", "initial-states", "level-0", "level-5"}) {
+  for (std::string stage :
+       {"enumerate", "init-chunk-1", "init", "initial-states", "level-0", "level-5"}) {
     int rc = 0;
     const std::string args = " solve nim 4x7 --checkpoint-states 100";
     setenv("ZERMELO_FAULT_AFTER_STAGE", stage.c_str(), 1);
@@ -192,21 +199,23 @@ TEST(RetrogradeResume, KilledAfterAStageResumesToTheSameDigest) {
 
 TEST(RetrogradeResume, SigkillAtRandomMomentsThenResume) {
   testing::ScratchDir dir;
-  std::string reference = cli_digest("--work-dir " + (dir / "ref") + " --memory 128M solve nim 5x7");
+  std::string reference =
+      cli_digest("--work-dir " + (dir / "ref") + " --memory 128M solve nim 5x7");
   ASSERT_EQ(reference.size(), 16u);
   for (int delay_ms : {150, 400, 900}) {
     std::string work = dir / ("k" + std::to_string(delay_ms));
     pid_t pid = fork();
     if (pid == 0) {
-      execl(ZERMELO_CLI, ZERMELO_CLI, "--quiet", "--work-dir", work.c_str(), "--memory", "128M", "solve", "nim", "5x7",
-            static_cast<char*>(nullptr));
+      execl(ZERMELO_CLI, ZERMELO_CLI, "--quiet", "--work-dir", work.c_str(), "--memory", "128M",
+            "solve", "nim", "5x7", static_cast<char*>(nullptr));
       _exit(127);
     }
     usleep(static_cast<useconds_t>(delay_ms) * 1000);
     kill(pid, SIGKILL);
     int st;
     waitpid(pid, &st, 0);
-    EXPECT_EQ(cli_digest("--work-dir " + work + " --memory 128M solve nim 5x7"), reference) << "killed after " << delay_ms << " ms";
+    EXPECT_EQ(cli_digest("--work-dir " + work + " --memory 128M solve nim 5x7"), reference)
+        << "killed after " << delay_ms << " ms";
   }
 }
 
@@ -236,7 +245,8 @@ TEST(RetrogradeTiers, TieredSolveEqualsTheWholeSolve) {
     std::size_t seen = 0;
     for (auto& r : results)
       for (auto& kv : load_values(r.values_path)) {
-        ASSERT_EQ(kv.value, by_key.at(StateKey{kv.key})) << "tier " << r.tier << " state " << kv.key;
+        ASSERT_EQ(kv.value, by_key.at(StateKey{kv.key}))
+            << "tier " << r.tier << " state " << kv.key;
         ++seen;
       }
     EXPECT_EQ(seen, all.size());

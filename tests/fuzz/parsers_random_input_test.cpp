@@ -53,9 +53,14 @@ class Inputs {
   void edit(std::string& s) {
     const std::size_t at = pick(s.size() + 1);
     switch (pick(3)) {
-      case 0: if (at < s.size()) s[at] = any_char(); break;
-      case 1: s.insert(at, 1, any_char()); break;
-      default: if (at < s.size()) s.erase(at, 1 + pick(3));
+      case 0:
+        if (at < s.size()) s[at] = any_char();
+        break;
+      case 1:
+        s.insert(at, 1, any_char());
+        break;
+      default:
+        if (at < s.size()) s.erase(at, 1 + pick(3));
     }
   }
   std::string alphabet_;
@@ -64,7 +69,8 @@ class Inputs {
 };
 
 // Feeds kInputs inputs to `parse`; only std::exception subclasses may escape it.
-void survive(Inputs in, const std::function<void(const std::string&)>& parse, int inputs = kInputs) {
+void survive(Inputs in, const std::function<void(const std::string&)>& parse,
+             int inputs = kInputs) {
   for (int i = 0; i < inputs; ++i) {
     const std::string s = in.next();
     try {
@@ -109,11 +115,12 @@ TEST(ParsersRandomInput, OstleMoves) {
 }
 
 TEST(ParsersRandomInput, OnitamaCardsAndDecks) {
-  survive(Inputs("boartigercrabelmonkeyox,;:() 0123456789-", {"boar", "tiger,ox,crab,eel,boar"}, 13),
-          [](const std::string& s) {
-            onitama::parse_card(s);
-            onitama::parse_deck(s);
-          });
+  survive(
+      Inputs("boartigercrabelmonkeyox,;:() 0123456789-", {"boar", "tiger,ox,crab,eel,boar"}, 13),
+      [](const std::string& s) {
+        onitama::parse_card(s);
+        onitama::parse_deck(s);
+      });
 }
 
 TEST(ParsersRandomInput, OthelloBoardsAndObfLines) {
@@ -137,24 +144,29 @@ TEST(ParsersRandomInput, BreakthroughBoardsAndSizes) {
 // A sealed manifest changed in any way is refused; unchanged, it reads back.
 TEST(ParsersRandomInput, ManifestsChangedAnywhereAreRefused) {
   testing::ScratchDir dir;
-  nlohmann::json doc{{"format", "zermelo-manifest-1"}, {"job", "retrograde"},
-                     {"params", {{"game", "nim"}}}, {"checksum", ""},
+  nlohmann::json doc{{"format", "zermelo-manifest-1"},
+                     {"job", "retrograde"},
+                     {"params", {{"game", "nim"}}},
+                     {"checksum", ""},
                      {"stages", {{{"name", "final"}, {"outputs", nlohmann::json::array()}}}}};
   const std::string sealed = seal_manifest_text(doc.dump(2) + "\n");
   const std::string m = dir / "manifest.json";
   std::size_t refused = 0, changed = 0;
-  survive(Inputs("{}[]\":, \n0123456789abcdef", {sealed}, 23), [&](const std::string& s) {
-    std::ofstream(m, std::ios::trunc | std::ios::binary) << s;
-    const bool differs = s != sealed;
-    changed += differs;
-    try {
-      read_manifest(dir.str(), true);
-      EXPECT_FALSE(differs) << "a changed manifest was read:\n" << s;
-    } catch (const std::exception&) {
-      refused += 1;
-      throw;
-    }
-  }, kInputs / 4);
+  survive(
+      Inputs("{}[]\":, \n0123456789abcdef", {sealed}, 23),
+      [&](const std::string& s) {
+        std::ofstream(m, std::ios::trunc | std::ios::binary) << s;
+        const bool differs = s != sealed;
+        changed += differs;
+        try {
+          read_manifest(dir.str(), true);
+          EXPECT_FALSE(differs) << "a changed manifest was read:\n" << s;
+        } catch (const std::exception&) {
+          refused += 1;
+          throw;
+        }
+      },
+      kInputs / 4);
   EXPECT_EQ(refused, changed);
   EXPECT_GT(changed, kInputs / 8u);
 }

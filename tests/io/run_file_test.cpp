@@ -5,9 +5,9 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <cstring>
 #include <filesystem>
 #include <fstream>
-#include <cstring>
 #include <random>
 
 #include "tests/test_util.hpp"
@@ -28,7 +28,8 @@ std::vector<Rec> make_records(std::size_t n, bool sorted) {
   std::uint64_t k = 0;
   for (auto& r : v) {
     k += sorted ? 1 + rng() % 100 : 0;
-    r = Rec{sorted ? k : rng(), static_cast<std::uint32_t>(rng()), static_cast<std::uint16_t>(rng() % 7), 0};
+    r = Rec{sorted ? k : rng(), static_cast<std::uint32_t>(rng()),
+            static_cast<std::uint16_t>(rng() % 7), 0};
   }
   return v;
 }
@@ -64,7 +65,8 @@ bool same(const std::vector<Rec>& a, const std::vector<Rec>& b) {
          (a.empty() || std::memcmp(a.data(), b.data(), a.size() * sizeof(Rec)) == 0);
 }
 
-class RunFileRoundTrip : public ::testing::TestWithParam<std::tuple<std::size_t, int, bool, bool>> {};
+class RunFileRoundTrip : public ::testing::TestWithParam<std::tuple<std::size_t, int, bool, bool>> {
+};
 
 TEST_P(RunFileRoundTrip, RecordsComeBackIdentical) {
   auto [n, level, delta, shuffle] = GetParam();
@@ -89,8 +91,9 @@ TEST_P(RunFileRoundTrip, RecordsComeBackIdentical) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Sizes, RunFileRoundTrip,
-                         ::testing::Combine(::testing::Values(0, 1, 4095, 300000), ::testing::Values(0, 1, 5),
-                                            ::testing::Bool(), ::testing::Bool()));
+                         ::testing::Combine(::testing::Values(0, 1, 4095, 300000),
+                                            ::testing::Values(0, 1, 5), ::testing::Bool(),
+                                            ::testing::Bool()));
 
 // Byte planes are transposed 16 records by 16 or 8 bytes at a time (8 by 8 without SSE2), with
 // leftover bytes and records by hand: every record size and count around those edges must come
@@ -114,7 +117,8 @@ TEST(RunFile, BytePlanesRoundTripAnyRecordSize) {
       std::vector<unsigned char> back(rs);
       for (std::size_t i = 0; i < n; ++i) {
         ASSERT_TRUE(r.next(back.data()));
-        ASSERT_EQ(std::memcmp(back.data(), data.data() + i * rs, rs), 0) << "record size " << rs << ", record " << i << " of " << n;
+        ASSERT_EQ(std::memcmp(back.data(), data.data() + i * rs, rs), 0)
+            << "record size " << rs << ", record " << i << " of " << n;
       }
       EXPECT_FALSE(r.next(back.data()));
     }
@@ -145,7 +149,8 @@ TEST(RunFile, BytePlanesLayoutIsDocumented) {
     std::vector<unsigned char> planes(n * rs);
     f.read(reinterpret_cast<char*>(planes.data()), static_cast<std::streamsize>(planes.size()));
     for (std::size_t i = 0; i < n; ++i)
-      for (std::uint32_t j = 0; j < rs; ++j) ASSERT_EQ(planes[j * n + i], data[i * rs + j]) << "record " << i << " byte " << j;
+      for (std::uint32_t j = 0; j < rs; ++j)
+        ASSERT_EQ(planes[j * n + i], data[i * rs + j]) << "record " << i << " byte " << j;
   }
 }
 
@@ -166,7 +171,8 @@ TEST(RunFile, StoredBlocksCopyIntoAnotherRun) {
       o.delta_u64_keys = true;
       o.shuffle_bytes = true;
       o.block_bytes = 4096;
-      const std::string a = dir / ("a" + std::to_string(level) + ".run"), b = dir / ("b" + std::to_string(level) + ".run");
+      const std::string a = dir / ("a" + std::to_string(level) + ".run"),
+                        b = dir / ("b" + std::to_string(level) + ".run");
       write_run(a, v, o);
       RunReader in(a, IoOptions{}, ahead);
       RunWriter out(b, o);
@@ -175,15 +181,18 @@ TEST(RunFile, StoredBlocksCopyIntoAnotherRun) {
       std::size_t copied = 0;
       const void* span;
       for (;;) {
-        if (hints && in.at_block_end() && in.next_block_index() + 2 < in.info().blocks.size())  // the next two blocks
+        if (hints && in.at_block_end() &&
+            in.next_block_index() + 2 < in.info().blocks.size())  // the next two blocks
           in.will_copy_blocks_below(in.info().blocks[in.next_block_index() + 2].first_key);
-        if (in.at_block_end() && in.next_block_index() < in.info().blocks.size() && in.next_block_index() % 3 == 0) {
+        if (in.at_block_end() && in.next_block_index() < in.info().blocks.size() &&
+            in.next_block_index() % 3 == 0) {
           in.read_stored_block(stored);
           out.append_stored_block(in.info().blocks[in.next_block_index() - 1], stored);
           ++copied;
           continue;
         }
-        const std::size_t n = in.next_span(&span, 100);  // part blocks: copies end partly filled ones
+        const std::size_t n =
+            in.next_span(&span, 100);  // part blocks: copies end partly filled ones
         if (n == 0) break;
         out.append_many(span, n);
       }
@@ -195,7 +204,8 @@ TEST(RunFile, StoredBlocksCopyIntoAnotherRun) {
       RunOptions other = o;
       other.shuffle_bytes = !in.info().options.shuffle_bytes;  // (a raw run never stores planes)
       other.zstd_level = 1;
-      EXPECT_FALSE(RunWriter(dir / "c.run", other).can_take_blocks_of(in.info()));  // another layout
+      EXPECT_FALSE(
+          RunWriter(dir / "c.run", other).can_take_blocks_of(in.info()));  // another layout
     }
   }
 }
@@ -207,7 +217,8 @@ TEST(RunFile, SameInputSameDigest) {
   o.delta_u64_keys = true;
   EXPECT_EQ(write_run(dir / "a.run", v, o), write_run(dir / "b.run", v, o));
   v[500].a ^= 1;
-  EXPECT_NE(write_run(dir / "a.run", v, o), write_run(dir / "b.run", make_records(100000, true), o));
+  EXPECT_NE(write_run(dir / "a.run", v, o),
+            write_run(dir / "b.run", make_records(100000, true), o));
 }
 
 TEST(RunFile, BufferedFallbackOnTmpfs) {
@@ -221,7 +232,8 @@ TEST(RunFile, BufferedFallbackOnTmpfs) {
 }
 
 // Sorted records in many small blocks, for the tests of reading part of a run.
-std::vector<Rec> write_sorted_small_blocks(const std::string& path, std::size_t n, std::uint32_t block_bytes) {
+std::vector<Rec> write_sorted_small_blocks(const std::string& path, std::size_t n,
+                                           std::uint32_t block_bytes) {
   auto v = make_records(n, true);
   RunOptions o;
   o.block_bytes = block_bytes;
@@ -246,8 +258,8 @@ TEST(RunFile, RandomBlockAccess) {
 TEST(RunFile, SkipToStartsReadingAtAnyRecord) {
   testing::ScratchDir dir;
   auto v = write_sorted_small_blocks(dir / "a.run", 100000, 16 << 10);
-  for (std::uint64_t start : {std::uint64_t{0}, std::uint64_t{1}, std::uint64_t{4095}, std::uint64_t{50000}, std::uint64_t{99999},
-                              std::uint64_t{100000}}) {
+  for (std::uint64_t start : {std::uint64_t{0}, std::uint64_t{1}, std::uint64_t{4095},
+                              std::uint64_t{50000}, std::uint64_t{99999}, std::uint64_t{100000}}) {
     for (bool ahead : {false, true}) {
       RunReader r(dir / "a.run", IoOptions{}, ahead);
       r.skip_to(start);
@@ -303,15 +315,23 @@ TEST(RunFileFaults, HeaderAndFooterCorruption) {
       EXPECT_NE(std::string(e.what()).find(needle), std::string::npos) << e.what();
     }
   };
-  expect_error("magic.run", [](const std::string& p) { flip_byte(p, 0); }, "wrong magic");
-  expect_error("version.run", [](const std::string& p) { flip_byte(p, 8); }, "unsupported format version");
-  expect_error("header.run", [](const std::string& p) { flip_byte(p, 30); }, "header checksum mismatch");
-  expect_error("truncated.run", [](const std::string& p) {
-    std::filesystem::resize_file(p, std::filesystem::file_size(p) - 10);
-  }, "truncated");
-  expect_error("short.run", [](const std::string& p) { std::filesystem::resize_file(p, 100); }, "truncated");
-  expect_error("footer.run", [](const std::string& p) { flip_byte(p, std::filesystem::file_size(p) - 20); },
-               "footer checksum mismatch");
+  expect_error(
+      "magic.run", [](const std::string& p) { flip_byte(p, 0); }, "wrong magic");
+  expect_error(
+      "version.run", [](const std::string& p) { flip_byte(p, 8); }, "unsupported format version");
+  expect_error(
+      "header.run", [](const std::string& p) { flip_byte(p, 30); }, "header checksum mismatch");
+  expect_error(
+      "truncated.run",
+      [](const std::string& p) {
+        std::filesystem::resize_file(p, std::filesystem::file_size(p) - 10);
+      },
+      "truncated");
+  expect_error(
+      "short.run", [](const std::string& p) { std::filesystem::resize_file(p, 100); }, "truncated");
+  expect_error(
+      "footer.run", [](const std::string& p) { flip_byte(p, std::filesystem::file_size(p) - 20); },
+      "footer checksum mismatch");
   std::ofstream(dir / "empty.run").close();
   EXPECT_THROW(inspect_run(dir / "empty.run"), RunFileError);
   EXPECT_THROW(inspect_run(dir / "missing.run"), RunFileError);
@@ -366,7 +386,10 @@ TEST(RunFileFaults, FullDiskIsAClearErrorAndLeavesNoFile) {
       _exit(2);  // should not get here
     } catch (const RunFileError& e) {
       std::string msg = e.what();
-      _exit(msg.find("File too large") != std::string::npos && msg.find("a.run.tmp") != std::string::npos ? 0 : 3);
+      _exit(msg.find("File too large") != std::string::npos &&
+                    msg.find("a.run.tmp") != std::string::npos
+                ? 0
+                : 3);
     }
     _exit(4);
   }

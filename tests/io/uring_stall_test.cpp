@@ -19,7 +19,8 @@ TEST(UringStall, ARequestWithNoCompletionIsAnErrorNamingTheFile) {
   testing::ScratchDir dir;
   const std::string fifo = dir / "stalled";
   ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
-  const int keep_open = ::open(fifo.c_str(), O_RDWR);  // a reader end, so opening for writing does not block
+  const int keep_open =
+      ::open(fifo.c_str(), O_RDWR);  // a reader end, so opening for writing does not block
   ASSERT_GE(keep_open, 0);
   IoOptions io;
   io.stall_seconds = 1;
@@ -36,7 +37,8 @@ TEST(UringStall, ARequestWithNoCompletionIsAnErrorNamingTheFile) {
     EXPECT_NE(msg.find(fifo), std::string::npos) << msg;
     EXPECT_NE(msg.find("no I/O completion for 1 s"), std::string::npos) << msg;
   }
-  EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(30));  // and the writer's end did not wait either
+  EXPECT_LT(std::chrono::steady_clock::now() - start,
+            std::chrono::seconds(30));  // and the writer's end did not wait either
   ::close(keep_open);
 }
 

@@ -79,7 +79,8 @@ TEST(NimDfa, LosingSetDfaGrowsAsHeapsTimesSticks) {
     by_heaps.push_back(st);
   }
   // Linear in m: equal increments once the first layers are full (8 XOR values a layer for n = 7).
-  for (std::size_t i = 2; i + 1 < by_heaps.size(); ++i) EXPECT_EQ(by_heaps[i + 1] - by_heaps[i], by_heaps[i] - by_heaps[i - 1]);
+  for (std::size_t i = 2; i + 1 < by_heaps.size(); ++i)
+    EXPECT_EQ(by_heaps[i + 1] - by_heaps[i], by_heaps[i] - by_heaps[i - 1]);
   EXPECT_EQ(by_heaps[1] - by_heaps[0], 16u);  // two more layers of 8 states
   // Linear-ish in n at fixed m (bounded by the power of two above n).
   std::size_t prev = 0;

@@ -13,8 +13,8 @@ TEST(NimText, EveryPositionReadsBackAndMovesSayWhatTheyTake) {
   std::vector<Child> kids;
   for (StateKey k = 0; k < 125; ++k) {
     const StateKey heaps[3] = {k % 5, k / 5 % 5, k / 25};
-    const std::string text = std::to_string(heaps[0]) + "," + std::to_string(heaps[1]) + " " +
-                             std::to_string(heaps[2]);
+    const std::string text =
+        std::to_string(heaps[0]) + "," + std::to_string(heaps[1]) + " " + std::to_string(heaps[2]);
     std::string error;
     ASSERT_EQ(g->parse(text, &error), std::optional<StateKey>(k)) << text << ": " << error;
     g->successors(k, kids);
@@ -31,7 +31,8 @@ TEST(NimText, EveryPositionReadsBackAndMovesSayWhatTheyTake) {
 
 TEST(NimText, MalformedTextIsRefusedWithAReason) {
   auto g = make_game("nim", {"3x4"});
-  for (const char* bad : {"", "1,2", "1,2,3,4", "1,2,5", "1;2;3", "-1,2,3", "99999999999999999999"}) {
+  for (const char* bad :
+       {"", "1,2", "1,2,3,4", "1,2,5", "1;2;3", "-1,2,3", "99999999999999999999"}) {
     std::string error;
     EXPECT_FALSE(g->parse(bad, &error).has_value()) << bad;
     EXPECT_FALSE(error.empty()) << bad;

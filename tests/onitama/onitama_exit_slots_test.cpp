@@ -30,13 +30,14 @@ void expect_exit_slots_keep_their_contract(const std::vector<std::string>& optio
         ++exits;
         const std::uint64_t slot = game->exit_slot(c.key);
         ASSERT_TRUE(slot >= range.first && slot < range.end)
-            << options[0] << " tier " << tier.name << ": child " << c.key << " of " << s << " has slot " << slot
-            << " outside [" << range.first << ", " << range.end << ")";
+            << options[0] << " tier " << tier.name << ": child " << c.key << " of " << s
+            << " has slot " << slot << " outside [" << range.first << ", " << range.end << ")";
       }
     });
   }
   std::sort(slots.begin(), slots.end());
-  EXPECT_EQ(std::adjacent_find(slots.begin(), slots.end()), slots.end()) << options[0] << ": two states share a slot";
+  EXPECT_EQ(std::adjacent_find(slots.begin(), slots.end()), slots.end())
+      << options[0] << ": two states share a slot";
   EXPECT_GT(exits, 0u);
 }
 

@@ -38,14 +38,21 @@ std::vector<zermelo::StateKey> legal_keys_by_brute_force(const std::vector<std::
   std::vector<zermelo::StateKey> out;
   for (zermelo::StateKey k = 0; k < rules.key_space(); ++k) {
     auto p = rules.decode(k);
-    if (rules.is_legal(p) && rules.encode(p) == k && (!symmetry || rules.encode(rules.swapped(p)) >= k)) out.push_back(k);
+    if (rules.is_legal(p) && rules.encode(p) == k &&
+        (!symmetry || rules.encode(rules.swapped(p)) >= k))
+      out.push_back(k);
   }
   return out;
 }
 
 const std::vector<std::vector<std::string>> kSmallGames = {
-    {"3x3", "boar"}, {"3x4", "boar"}, {"2x4", "tiger,ox,crab,eel,boar"}, {"3x2", "fwd=(0,-1)@blue,(0,-2)(1,1),crane,eel,horse"},
-    {"3x3", "boar", "symmetry"}, {"4x2", "boar", "symmetry"}, {"2x4", "rabbit,monkey,elephant,crane,cobra", "symmetry"}};
+    {"3x3", "boar"},
+    {"3x4", "boar"},
+    {"2x4", "tiger,ox,crab,eel,boar"},
+    {"3x2", "fwd=(0,-1)@blue,(0,-2)(1,1),crane,eel,horse"},
+    {"3x3", "boar", "symmetry"},
+    {"4x2", "boar", "symmetry"},
+    {"2x4", "rabbit,monkey,elephant,crane,cobra", "symmetry"}};
 
 }  // namespace
 
@@ -62,7 +69,8 @@ TEST(OnitamaGame, EnumerationStreamsEveryLegalStateOnceTierByTier) {
       if (!symmetry) {
         EXPECT_EQ(streamed.size() - first, rules.count_legal(red, blue)) << tier.name;
       } else {
-        EXPECT_EQ(streamed.size() - first, rules.count_folded(red, blue)) << tier.name;  // "s<hi>s<lo>"
+        EXPECT_EQ(streamed.size() - first, rules.count_folded(red, blue))
+            << tier.name;  // "s<hi>s<lo>"
       }
       for (std::size_t i = first; i < streamed.size(); ++i) {
         ASSERT_EQ(game->tier_of(streamed[i]), tier.name);
@@ -94,8 +102,10 @@ TEST(OnitamaGame, EnumerationStreamsEveryLegalStateOnceTierByTier) {
       EXPECT_EQ(2 * all.size(), legal);
     }
   }
-  EXPECT_THROW(zermelo::make_game("onitama", {"3x3"})->enumerate("r3b0", [](zermelo::StateKey) {}), std::invalid_argument);
-  EXPECT_THROW(zermelo::make_game("onitama", {"3x3", "boar", "symmetry"})->enumerate("s1s2", [](zermelo::StateKey) {}),
+  EXPECT_THROW(zermelo::make_game("onitama", {"3x3"})->enumerate("r3b0", [](zermelo::StateKey) {}),
+               std::invalid_argument);
+  EXPECT_THROW(zermelo::make_game("onitama", {"3x3", "boar", "symmetry"})
+                   ->enumerate("s1s2", [](zermelo::StateKey) {}),
                std::invalid_argument);
 }
 
@@ -128,7 +138,8 @@ TEST(OnitamaGame, SuccessorsAndPredecessorsAgreeOnEveryEdge) {
         ASSERT_FALSE(c.is_terminal());
         unknown_child += !std::binary_search(states.begin(), states.end(), c.key);
         const std::string ct = game->tier_of(c.key);
-        bad_tier += ct != tier && std::find(deps[tier].begin(), deps[tier].end(), ct) == deps[tier].end();
+        bad_tier +=
+            ct != tier && std::find(deps[tier].begin(), deps[tier].end(), ct) == deps[tier].end();
         forward.push_back({s, c.key});
       }
       game->predecessors(s, parents);
@@ -151,9 +162,10 @@ TEST(OnitamaGame, SuccessorsAndPredecessorsAgreeOnEveryEdge) {
 // The engine's own verifier (moves against un-moves, successor_outcomes against successors) on
 // the variants the default game does not cover: the symmetry and five distinct cards.
 TEST(OnitamaGame, VerifierAcceptsTheSymmetryAndRealCards) {
-  for (auto options : std::vector<std::vector<std::string>>{{"3x4", "boar", "symmetry"},
-                                                             {"2x4", "rabbit,monkey,elephant,crane,cobra", "symmetry"},
-                                                             {"3x3", "tiger,ox,crab,eel,boar"}}) {
+  for (auto options : std::vector<std::vector<std::string>>{
+           {"3x4", "boar", "symmetry"},
+           {"2x4", "rabbit,monkey,elephant,crane,cobra", "symmetry"},
+           {"3x3", "tiger,ox,crab,eel,boar"}}) {
     auto game = zermelo::make_game("onitama", options);
     zermelo::GameCheck c = zermelo::verify_game_moves(*game, 5000);
     EXPECT_GE(c.states, 5000u) << options[0];
@@ -189,15 +201,20 @@ TEST(OnitamaGame, CommandLine) {
   EXPECT_NE(out.find("\"winner\": \"Blue\""), std::string::npos) << out;
   std::tie(status, out) = run(std::string(ZERMELO_CLI) + " --json onitama tiers --board 3x3");
   EXPECT_EQ(status, 0) << out;
-  EXPECT_NE(out.find("\"legal_states\": 82362"), std::string::npos) << out;  // = the streamed count (test above)
-  std::tie(status, out) = run(std::string(ZERMELO_CLI) + " --json onitama tiers --board 3x3 --symmetry");
+  EXPECT_NE(out.find("\"legal_states\": 82362"), std::string::npos)
+      << out;  // = the streamed count (test above)
+  std::tie(status, out) =
+      run(std::string(ZERMELO_CLI) + " --json onitama tiers --board 3x3 --symmetry");
   EXPECT_EQ(status, 0) << out;
-  EXPECT_NE(out.find("\"legal_states\": 41181"), std::string::npos) << out;  // every state has a twin: half
+  EXPECT_NE(out.find("\"legal_states\": 41181"), std::string::npos)
+      << out;  // every state has a twin: half
   EXPECT_NE(out.find("\"s1s0\""), std::string::npos) << out;
-  std::tie(status, out) = run(std::string(ZERMELO_CLI) + " onitama query --board 3x3 --state 'rRr/.../bBb red'");
+  std::tie(status, out) =
+      run(std::string(ZERMELO_CLI) + " onitama query --board 3x3 --state 'rRr/.../bBb red'");
   EXPECT_EQ(status, 0) << out;
   EXPECT_NE(out.find("value: loss in 6"), std::string::npos) << out;
-  std::tie(status, out) = run(std::string(ZERMELO_CLI) + " onitama count --board 3x3 --cards boar,ox");
+  std::tie(status, out) =
+      run(std::string(ZERMELO_CLI) + " onitama count --board 3x3 --cards boar,ox");
   EXPECT_NE(status, 0);
   EXPECT_NE(out.find("one card or five"), std::string::npos) << out;
   std::tie(status, out) = run(std::string(ZERMELO_CLI) + " --memory 1M onitama count --board 4x4");
@@ -223,10 +240,12 @@ TEST(OnitamaGame, TiersAreListedBottomUp) {
   EXPECT_EQ(game->tier_of(game->start()), "r3b3");
   auto folded = zermelo::make_game("onitama", {"4x3", "boar", "symmetry"});
   std::vector<std::string> names;
-  for (auto& t : folded->tiers()) names.push_back(t.name + "<" + (t.depends_on.empty() ? "" : t.depends_on[0]) +
-                                                  (t.depends_on.size() > 1 ? "," + t.depends_on[1] : "") + ">");
-  EXPECT_EQ(names, (std::vector<std::string>{"s0s0<>", "s1s0<s0s0>", "s1s1<s1s0>", "s2s0<s1s0>", "s2s1<s1s1,s2s0>",
-                                             "s3s0<s2s0>", "s2s2<s2s1>", "s3s1<s2s1,s3s0>", "s3s2<s2s2,s3s1>", "s3s3<s3s2>"}));
+  for (auto& t : folded->tiers())
+    names.push_back(t.name + "<" + (t.depends_on.empty() ? "" : t.depends_on[0]) +
+                    (t.depends_on.size() > 1 ? "," + t.depends_on[1] : "") + ">");
+  EXPECT_EQ(names, (std::vector<std::string>{"s0s0<>", "s1s0<s0s0>", "s1s1<s1s0>", "s2s0<s1s0>",
+                                             "s2s1<s1s1,s2s0>", "s3s0<s2s0>", "s2s2<s2s1>",
+                                             "s3s1<s2s1,s3s0>", "s3s2<s2s2,s3s1>", "s3s3<s3s2>"}));
 }
 
 // The counts a solve is refused by (too big for the disk or --max-states) are the enumeration's.

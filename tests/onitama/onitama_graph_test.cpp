@@ -14,7 +14,10 @@ GraphStats count(int w, int h, bool symmetry = false) {
 }  // namespace
 
 TEST(OnitamaGraph, PublishedCounts) {
-  struct Row { int w, h; std::uint64_t states, edges; };
+  struct Row {
+    int w, h;
+    std::uint64_t states, edges;
+  };
   for (Row r : {Row{1, 2, 2, 1}, Row{2, 2, 6, 5}, Row{3, 2, 658, 1007}, Row{3, 3, 59666, 168860},
                 Row{2, 4, 3031, 6055}, Row{3, 4, 431793, 1569941}}) {
     GraphStats st = count(r.w, r.h);

@@ -13,7 +13,8 @@
 namespace zermelo {
 namespace {
 
-void expect_engine_equals_module_on_reachable_states(const std::vector<std::string>& options, const std::string& dir) {
+void expect_engine_equals_module_on_reachable_states(const std::vector<std::string>& options,
+                                                     const std::string& dir) {
   auto game = make_game("onitama", options);
   const bool symmetry = options.size() == 3;
   auto rules = onitama::Rules::from_options({options[0], options[1]});
@@ -26,7 +27,8 @@ void expect_engine_equals_module_on_reachable_states(const std::vector<std::stri
     auto values = load_values(r.values_path);
     solved.insert(solved.end(), values.begin(), values.end());
   }
-  std::sort(solved.begin(), solved.end(), [](const KeyValue& a, const KeyValue& b) { return a.key < b.key; });
+  std::sort(solved.begin(), solved.end(),
+            [](const KeyValue& a, const KeyValue& b) { return a.key < b.key; });
   auto key_less = [](const KeyValue& a, const KeyValue& b) { return a.key < b.key; };
   // Every state reachable from the start (its folded key with the symmetry) has the module's value.
   std::uint64_t reachable = 0, missing = 0, mismatches = 0;
@@ -39,8 +41,8 @@ void expect_engine_equals_module_on_reachable_states(const std::vector<std::stri
     const Value mine = reference.value_of(rules, k), engine = Value::from_raw(it->value);
     if (engine == mine) return;
     if (mismatches++ == 0)
-      first_mismatch = "state " + std::to_string(k) + " engine " + engine.to_string() + " module " + mine.to_string() + "\n" +
-                       rules.render(rules.decode(k));
+      first_mismatch = "state " + std::to_string(k) + " engine " + engine.to_string() + " module " +
+                       mine.to_string() + "\n" + rules.render(rules.decode(k));
   });
   EXPECT_EQ(missing, 0u) << "every reachable state is among the engine's";
   EXPECT_EQ(mismatches, 0u) << options[0] << " " << options[1] << ": " << first_mismatch;
@@ -67,8 +69,10 @@ TEST(OnitamaOutOfCore, Boar4x3WithTheSymmetryEqualsTheInRamSolveOnReachableState
 
 TEST(OnitamaOutOfCore, RealCards2x4EqualsTheInRamSolveOnReachableStates) {
   testing::ScratchDir dir;
-  expect_engine_equals_module_on_reachable_states({"2x4", "rabbit,monkey,elephant,crane,cobra"}, dir.str());
-  expect_engine_equals_module_on_reachable_states({"2x4", "rabbit,monkey,elephant,crane,cobra", "symmetry"}, dir.str() + "/sym");
+  expect_engine_equals_module_on_reachable_states({"2x4", "rabbit,monkey,elephant,crane,cobra"},
+                                                  dir.str());
+  expect_engine_equals_module_on_reachable_states(
+      {"2x4", "rabbit,monkey,elephant,crane,cobra", "symmetry"}, dir.str() + "/sym");
 }
 
 }  // namespace

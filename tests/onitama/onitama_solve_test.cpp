@@ -16,12 +16,15 @@ int winner(const Rules& rules, Value v) {
   return v.is_win() ? mover : 1 - mover;
 }
 
-struct Board { int w, h, winner; };
+struct Board {
+  int w, h, winner;
+};
 // From the spec: 1×m Red for m = 2, 4 and Blue for 3, 5; n×2 Red for n = 1..5; n×3 Blue for
 // n = 1..4; 2×5 draw; 3×4 Red.
-const Board kPublished[] = {{1, 2, kRed}, {1, 3, kBlue}, {1, 4, kRed}, {1, 5, kBlue}, {2, 2, kRed},
-                            {3, 2, kRed}, {4, 2, kRed},  {5, 2, kRed},  {2, 3, kBlue}, {3, 3, kBlue},
-                            {4, 3, kBlue}, {2, 5, -1},   {3, 4, kRed}};
+const Board kPublished[] = {{1, 2, kRed},  {1, 3, kBlue}, {1, 4, kRed},  {1, 5, kBlue},
+                            {2, 2, kRed},  {3, 2, kRed},  {4, 2, kRed},  {5, 2, kRed},
+                            {2, 3, kBlue}, {3, 3, kBlue}, {4, 3, kBlue}, {2, 5, -1},
+                            {3, 4, kRed}};
 
 }  // namespace
 
@@ -37,8 +40,15 @@ TEST(OnitamaSolve, PublishedWinnersWithAndWithoutSymmetry) {
 
 TEST(OnitamaSolve, StrongSolveMatchesBruteForceStateByState) {
   const std::pair<std::pair<int, int>, const char*> cases[] = {
-      {{1, 5}, "boar"}, {{2, 2}, "boar"}, {{3, 2}, "boar"}, {{2, 3}, "boar"}, {{2, 4}, "boar"}, {{2, 5}, "boar"},
-      {{3, 3}, "boar"}, {{3, 2}, "rabbit,tiger,crab,eel,boar"}, {{2, 3}, "monkey,ox,frog,crane,goose"},
+      {{1, 5}, "boar"},
+      {{2, 2}, "boar"},
+      {{3, 2}, "boar"},
+      {{2, 3}, "boar"},
+      {{2, 4}, "boar"},
+      {{2, 5}, "boar"},
+      {{3, 3}, "boar"},
+      {{3, 2}, "rabbit,tiger,crab,eel,boar"},
+      {{2, 3}, "monkey,ox,frog,crane,goose"},
       {{2, 4}, "dragon,horse,cobra,rooster,mantis"}};
   for (auto& [size, deck] : cases) {
     Rules rules(size.first, size.second, parse_deck(deck));
@@ -50,7 +60,8 @@ TEST(OnitamaSolve, StrongSolveMatchesBruteForceStateByState) {
       }
       std::size_t mismatches = 0;
       for (auto& [k, v] : reference) mismatches += !(r.value_of(rules, k) == v);
-      EXPECT_EQ(mismatches, 0u) << size.first << "x" << size.second << " " << deck << " symmetry " << symmetry;
+      EXPECT_EQ(mismatches, 0u) << size.first << "x" << size.second << " " << deck << " symmetry "
+                                << symmetry;
     }
   }
 }
@@ -75,8 +86,10 @@ TEST(OnitamaSolve, SymmetryGivesIdenticalValuesEverywhere) {
 TEST(OnitamaSolve, WeakSolveVerdictsEqualStrongSolve) {
   std::vector<std::tuple<int, int, std::string>> cases;
   for (const Board& b : kPublished) cases.emplace_back(b.w, b.h, "boar");
-  for (const char* deck : {"tiger,ox,crab,eel,boar", "rabbit,monkey,elephant,crane,cobra", "dragon,horse,frog,goose,mantis"})
-    for (auto [w, h] : {std::pair{3, 3}, std::pair{2, 4}, std::pair{2, 5}}) cases.emplace_back(w, h, deck);
+  for (const char* deck : {"tiger,ox,crab,eel,boar", "rabbit,monkey,elephant,crane,cobra",
+                           "dragon,horse,frog,goose,mantis"})
+    for (auto [w, h] : {std::pair{3, 3}, std::pair{2, 4}, std::pair{2, 5}})
+      cases.emplace_back(w, h, deck);
   for (auto& [w, h, deck] : cases) {
     Rules rules(w, h, parse_deck(deck));
     const Value strong = solve_strong(rules, true).start_value;

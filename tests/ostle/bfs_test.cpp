@@ -19,7 +19,8 @@ std::string identity(const ostle_ref::Board& b, const std::optional<ostle_ref::B
   std::vector<ostle_ref::Move> allowed = ostle_ref::legal_moves(b, before);
   int forbidden = -1;
   for (const auto& m : all)
-    if (std::find(allowed.begin(), allowed.end(), m) == allowed.end()) forbidden = m.file * 100 + m.rank * 10 + m.dir;
+    if (std::find(allowed.begin(), allowed.end(), m) == allowed.end())
+      forbidden = m.file * 100 + m.rank * 10 + m.dir;
   std::string best;
   for (int g = 0; g < 8; ++g) {
     ostle_ref::Board t = ostle_ref::transform(b, g);
@@ -33,9 +34,12 @@ std::string identity(const ostle_ref::Board& b, const std::optional<ostle_ref::B
       const int df[4] = {0, 0, -1, 1}, dr[4] = {-1, 1, 0, 0};
       mark.grid[f][r] = 'x';
       const int tf = f + df[d], tr = r + dr[d];
-      if (tf >= 0 && tf < 5 && tr >= 0 && tr < 5) dir_mark.grid[tf][tr] = 'x';
-      else dir_mark.grid[f][r] = 'o';  // off-board moves are never forbidden; keep it unique anyway
-      id += "|" + ostle_ref::to_text(ostle_ref::transform(mark, g)) + "|" + ostle_ref::to_text(ostle_ref::transform(dir_mark, g));
+      if (tf >= 0 && tf < 5 && tr >= 0 && tr < 5)
+        dir_mark.grid[tf][tr] = 'x';
+      else
+        dir_mark.grid[f][r] = 'o';  // off-board moves are never forbidden; keep it unique anyway
+      id += "|" + ostle_ref::to_text(ostle_ref::transform(mark, g)) + "|" +
+            ostle_ref::to_text(ostle_ref::transform(dir_mark, g));
     }
     if (best.empty() || id < best) best = id;
   }
@@ -93,10 +97,12 @@ TEST(OstleBfs, PublishedReadingGivesThePapersLevelsOutOfCore) {
   o.max_ply = 7;
   o.expand_decided = true;
   const zermelo::BfsResult r = zermelo::breadth_first(*game, o);
-  EXPECT_EQ(r.new_states, (std::vector<std::uint64_t>{1, 9, 102, 954, 6329, 33052, 147620, 556811}));
+  EXPECT_EQ(r.new_states,
+            (std::vector<std::uint64_t>{1, 9, 102, 954, 6329, 33052, 147620, 556811}));
   // The rules as written with the same options are not the paper's from ply 2 on.
   auto exact = zermelo::make_game("ostle", {"play-restricted"});
   o.job_dir = dir / "exact";
   o.max_ply = 3;
-  EXPECT_EQ(zermelo::breadth_first(*exact, o).new_states, (std::vector<std::uint64_t>{1, 9, 102, 946}));
+  EXPECT_EQ(zermelo::breadth_first(*exact, o).new_states,
+            (std::vector<std::uint64_t>{1, 9, 102, 946}));
 }

@@ -26,7 +26,8 @@ TEST(OstleCount, ChunksAddUpToTheWholeClass) {
   const std::uint64_t n = PositionIndex::get().size(cls);
   const StateCounts whole = count_range(cls, 0, n);
   StateCounts parts;
-  for (std::uint64_t lo = 0; lo < n; lo += 3333331) parts += count_range(cls, lo, std::min(n, lo + 3333331));
+  for (std::uint64_t lo = 0; lo < n; lo += 3333331)
+    parts += count_range(cls, lo, std::min(n, lo + 3333331));
   EXPECT_EQ(whole.positions, n);
   EXPECT_EQ(parts.positions, whole.positions);
   EXPECT_EQ(parts.checkmates, whole.checkmates);
@@ -47,7 +48,8 @@ TEST(OstleCount, StatesOfTheMostSymmetricClassMatchBurnside) {
     for (Bits opp_c = 0xF; opp_c < (1u << 20); opp_c = next_combination(opp_c)) {
       const Position p{me, pdep(opp_c, free & ~me), hole};
       const bool mate = is_checkmate(p);
-      std::uint64_t n = static_cast<std::uint64_t>(reachable_forbid_count(p));  // the identity fixes all
+      std::uint64_t n =
+          static_cast<std::uint64_t>(reachable_forbid_count(p));  // the identity fixes all
       for (int g = 1; g < kSymmetries; ++g) {
         if (sym_bits(g, p.me) != p.me || sym_bits(g, p.opp) != p.opp) continue;
         for (int code : reachable_forbid_codes(p)) n += sym_forbid(g, code) == code;

@@ -42,7 +42,8 @@ inline zermelo::ostle::Position random_position_with_states(std::mt19937_64& rng
 }
 
 inline ostle_ref::Move to_ref(zermelo::ostle::Move m) {
-  return ostle_ref::Move{zermelo::ostle::file_of(m.square), zermelo::ostle::rank_of(m.square), m.dir};
+  return ostle_ref::Move{zermelo::ostle::file_of(m.square), zermelo::ostle::rank_of(m.square),
+                         m.dir};
 }
 
 inline Stats random_walks(std::uint64_t seed, int walks, int max_plies) {
@@ -68,15 +69,21 @@ inline Stats random_walks(std::uint64_t seed, int walks, int max_plies) {
       bool code_ok = false;
       for (int c : reachable_forbid_codes(p)) code_ok |= c == forbid;
       if (!code_ok) fail("forbidden code not possibly reachable", p, forbid);
-      if (is_checkmate(p) != ostle_ref::is_checkmate(board, before)) fail("checkmate differs", p, forbid);
+      if (is_checkmate(p) != ostle_ref::is_checkmate(board, before))
+        fail("checkmate differs", p, forbid);
       for (const Move& m : fast) {
         ++st.moves;
         const MoveResult r = apply_move(p, m);
         const ostle_ref::Played q = ostle_ref::play(board, to_ref(m));
-        const int outcome = r.outcome == Outcome::kContinues ? 0 : r.outcome == Outcome::kMoverWins ? 1 : 2;
-        const int ref_outcome = q.result == ostle_ref::Result::kContinues ? 0 : q.result == ostle_ref::Result::kMoverWins ? 1 : 2;
+        const int outcome = r.outcome == Outcome::kContinues   ? 0
+                            : r.outcome == Outcome::kMoverWins ? 1
+                                                               : 2;
+        const int ref_outcome = q.result == ostle_ref::Result::kContinues   ? 0
+                                : q.result == ostle_ref::Result::kMoverWins ? 1
+                                                                            : 2;
         if (outcome != ref_outcome) fail("outcome of " + move_name(m) + " differs", p, forbid);
-        if (outcome == 0 && to_text(r.next) != ostle_ref::to_text(q.next)) fail("result of " + move_name(m) + " differs", p, forbid);
+        if (outcome == 0 && to_text(r.next) != ostle_ref::to_text(q.next))
+          fail("result of " + move_name(m) + " differs", p, forbid);
       }
       // Walk on with a random move that does not end the game (to see long games too).
       MoveList going;

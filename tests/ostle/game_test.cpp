@@ -38,9 +38,12 @@ StateKey random_published_state(std::mt19937_64& rng) {
   }
 }
 
-std::size_t count_of(const std::vector<StateKey>& v, StateKey k) { return static_cast<std::size_t>(std::count(v.begin(), v.end(), k)); }
+std::size_t count_of(const std::vector<StateKey>& v, StateKey k) {
+  return static_cast<std::size_t>(std::count(v.begin(), v.end(), k));
+}
 std::size_t count_child(const std::vector<Child>& v, StateKey k) {
-  return static_cast<std::size_t>(std::count_if(v.begin(), v.end(), [&](const Child& c) { return !c.is_terminal() && c.key == k; }));
+  return static_cast<std::size_t>(std::count_if(
+      v.begin(), v.end(), [&](const Child& c) { return !c.is_terminal() && c.key == k; }));
 }
 
 }  // namespace
@@ -64,10 +67,12 @@ TEST(OstleGame, KeysAreTheSameForEverySymmetricImage) {
     const ForbidList codes = reachable_forbid_codes(p);
     const int forbid = codes.codes[rng() % static_cast<std::uint64_t>(codes.size)];
     const Key k = state_key(p, forbid).key;
-    for (int g = 0; g < kSymmetries; ++g) ASSERT_EQ(state_key(sym_position(g, p), sym_forbid(g, forbid)).key, k);
+    for (int g = 0; g < kSymmetries; ++g)
+      ASSERT_EQ(state_key(sym_position(g, p), sym_forbid(g, forbid)).key, k);
     // The key's representative is the same position up to symmetry (checked by the reference).
     const auto [rep, rep_forbid] = key_state(k);
-    EXPECT_TRUE(ostle_ref::equivalent(ostle_ref::from_text(to_text(rep)), ostle_ref::from_text(to_text(p))));
+    EXPECT_TRUE(ostle_ref::equivalent(ostle_ref::from_text(to_text(rep)),
+                                      ostle_ref::from_text(to_text(p))));
     EXPECT_EQ(state_key(rep, rep_forbid).key, k);
   }
 }
@@ -199,9 +204,10 @@ TEST(OstleGame, EnumeratesSortedPossiblyReachableStates) {
   });
   EXPECT_TRUE(sorted);
   std::uint64_t expected = 0;
-  PositionIndex::get().for_each(cls, 0, PositionIndex::get().size(cls), [&](std::uint64_t, const Position& p, unsigned stab) {
-    expected += static_cast<std::uint64_t>(distinct_forbid_count(p, stab));
-  });
+  PositionIndex::get().for_each(
+      cls, 0, PositionIndex::get().size(cls), [&](std::uint64_t, const Position& p, unsigned stab) {
+        expected += static_cast<std::uint64_t>(distinct_forbid_count(p, stab));
+      });
   EXPECT_EQ(n, expected);
   std::mt19937_64 rng(9);
   for (int i = 0; i < 2000; ++i) {
@@ -225,8 +231,10 @@ std::optional<Position> random_symmetric_position(std::mt19937_64& rng, int g) {
     if (s == p.hole || t < s) continue;
     const auto roll = rng() % 10;
     const Bits b = bit(s) | bit(t);
-    if (roll < 2) p.me |= b;
-    else if (roll < 4) p.opp |= b;
+    if (roll < 2)
+      p.me |= b;
+    else if (roll < 4)
+      p.opp |= b;
   }
   const auto fits = [](int n) { return n == 4 || n == 5; };
   if (!fits(p.my_count()) || !fits(p.opp_count())) return std::nullopt;
@@ -268,7 +276,8 @@ TEST(OstleGame, EveryChildAndParentIsAnEnumeratedState) {
   std::vector<StateKey> preds;
   auto enumerated = [](StateKey k) {
     bool found = false;
-    enumerate_states(key_class(k), key_rank(k), key_rank(k) + 1, [&](StateKey e) { found |= e == k; });
+    enumerate_states(key_class(k), key_rank(k), key_rank(k) + 1,
+                     [&](StateKey e) { found |= e == k; });
     return found;
   };
   for (int i = 0; i < 3000; ++i) {

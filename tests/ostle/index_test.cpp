@@ -23,7 +23,8 @@ TEST(OstleIndex, ClassSizesMatchThePublishedTable) {
   std::uint64_t total = 0;
   std::uint64_t by_material[4] = {};
   for (int cls = 0; cls < kClasses; ++cls) {
-    EXPECT_EQ(index.size(cls), kPublished[class_hole_index(cls)][class_material(cls)]) << class_name(cls);
+    EXPECT_EQ(index.size(cls), kPublished[class_hole_index(cls)][class_material(cls)])
+        << class_name(cls);
     total += index.size(cls);
     by_material[class_material(cls)] += index.size(cls);
   }
@@ -87,8 +88,9 @@ std::uint64_t burnside_count(int hole, int k_me, int k_opp) {
 
 TEST(OstleIndex, ClassSizesMatchBurnside) {
   for (int cls = 0; cls < kClasses; ++cls)
-    EXPECT_EQ(PositionIndex::get().size(cls),
-              burnside_count(kHoleReps[class_hole_index(cls)], class_my_count(cls), class_opp_count(cls)))
+    EXPECT_EQ(
+        PositionIndex::get().size(cls),
+        burnside_count(kHoleReps[class_hole_index(cls)], class_my_count(cls), class_opp_count(cls)))
         << class_name(cls);
 }
 

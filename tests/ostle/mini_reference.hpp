@@ -101,7 +101,8 @@ inline Played play(const Grid& g, const Move& m, int lose_at) {
     return {n.swapped(), Result::kContinues};
   }
   std::vector<std::pair<int, int>> chain;
-  for (int f = m.file, r = m.rank; g.inside(f, r) && (g.at(f, r) == 'x' || g.at(f, r) == 'o'); f += kDf[m.dir], r += kDr[m.dir])
+  for (int f = m.file, r = m.rank; g.inside(f, r) && (g.at(f, r) == 'x' || g.at(f, r) == 'o');
+       f += kDf[m.dir], r += kDr[m.dir])
     chain.push_back({f, r});
   for (auto [f, r] : chain) n.at(f, r) = '.';
   for (auto [f, r] : chain) {
@@ -109,21 +110,25 @@ inline Played play(const Grid& g, const Move& m, int lose_at) {
     if (g.inside(nf, nr) && g.at(nf, nr) != 'H') n.at(nf, nr) = g.at(f, r);
   }
   Result res = Result::kContinues;
-  if (n.count('o') <= lose_at) res = Result::kMoverWins;
-  else if (n.count('x') <= lose_at) res = Result::kMoverLoses;
+  if (n.count('o') <= lose_at)
+    res = Result::kMoverWins;
+  else if (n.count('x') <= lose_at)
+    res = Result::kMoverLoses;
   return {n.swapped(), res};
 }
 
 // Legal moves by square (file-major: a1, a2, ...), then U D L R, without a move recreating
 // `two_plies_before` (the board before the last ply, from the next mover's point of view).
-inline std::vector<Move> legal_moves(const Grid& g, const std::optional<Grid>& two_plies_before, int lose_at) {
+inline std::vector<Move> legal_moves(const Grid& g, const std::optional<Grid>& two_plies_before,
+                                     int lose_at) {
   std::vector<Move> out;
   for (int f = 0; f < g.w; ++f)
     for (int r = 0; r < g.h; ++r) {
       const char c = g.at(f, r);
       if (c != 'x' && c != 'H') continue;
       for (int d = 0; d < 4; ++d) {
-        if (c == 'H' && (!g.inside(f + kDf[d], r + kDr[d]) || g.at(f + kDf[d], r + kDr[d]) != '.')) continue;
+        if (c == 'H' && (!g.inside(f + kDf[d], r + kDr[d]) || g.at(f + kDf[d], r + kDr[d]) != '.'))
+          continue;
         const Move m{f, r, d};
         if (two_plies_before && play(g, m, lose_at).next == *two_plies_before) continue;
         out.push_back(m);

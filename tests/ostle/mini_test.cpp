@@ -25,12 +25,14 @@ Board random_board(const Rules& r, std::mt19937_64& rng) {
   std::vector<int> squares(static_cast<std::size_t>(r.squares()));
   for (int i = 0; i < r.squares(); ++i) squares[static_cast<std::size_t>(i)] = i;
   std::shuffle(squares.begin(), squares.end(), rng);
-  const int mine = r.pieces() - 1 + static_cast<int>(rng() % 2), theirs = r.pieces() - 1 + static_cast<int>(rng() % 2);
+  const int mine = r.pieces() - 1 + static_cast<int>(rng() % 2),
+            theirs = r.pieces() - 1 + static_cast<int>(rng() % 2);
   Board b;
   b.hole = squares[0];
   b.cell[b.hole] = kHole;
   for (int i = 0; i < mine; ++i) b.cell[squares[static_cast<std::size_t>(1 + i)]] = kMine;
-  for (int i = 0; i < theirs; ++i) b.cell[squares[static_cast<std::size_t>(1 + mine + i)]] = kTheirs;
+  for (int i = 0; i < theirs; ++i)
+    b.cell[squares[static_cast<std::size_t>(1 + mine + i)]] = kTheirs;
   return b;
 }
 
@@ -38,7 +40,8 @@ TEST(OstleMiniRules, VariantsParseAndBadOnesAreNamed) {
   EXPECT_EQ(Rules::from_variant("4x4:p3").variant(), "4x4:p3");
   EXPECT_EQ(Rules::from_variant("3x4:p2").width(), 3);
   EXPECT_EQ(Rules::from_variant("3x4:p2").height(), 4);
-  for (const char* bad : {"4x4", "4x4:3", "ax4:p3", "4x4:p9", "4x4:p1", "2x2:p2", "6x6:p3", "4x4:p3x"})
+  for (const char* bad :
+       {"4x4", "4x4:3", "ax4:p3", "4x4:p9", "4x4:p1", "2x2:p2", "6x6:p3", "4x4:p3x"})
     EXPECT_THROW(Rules::from_variant(bad), std::invalid_argument) << bad;
   auto g = make_game("ostle-mini", {"4x4:p3"});
   EXPECT_EQ(g->variant(), "4x4:p3");
@@ -49,8 +52,10 @@ TEST(OstleMiniRules, StartAndTextForms) {
   const Rules r(4, 4, 3);
   const Board s = r.start();
   EXPECT_EQ(r.to_text(s, kNoForbid), "1110-0300-0000-2220");
-  EXPECT_EQ(Rules(5, 5, 5).to_text(Rules(5, 5, 5).start(), kNoForbid), "11111-00000-00300-00000-22222");  // 5x5 Ostle's start
-  EXPECT_EQ(r.legal_moves(s, kNoForbid).size(), 3u * 4 + 3);  // 3 pieces x 4 directions, the hole onto 3 empty squares (b1 is taken)
+  EXPECT_EQ(Rules(5, 5, 5).to_text(Rules(5, 5, 5).start(), kNoForbid),
+            "11111-00000-00300-00000-22222");  // 5x5 Ostle's start
+  EXPECT_EQ(r.legal_moves(s, kNoForbid).size(),
+            3u * 4 + 3);  // 3 pieces x 4 directions, the hole onto 3 empty squares (b1 is taken)
   std::string err;
   auto st = r.parse("1110-0300-0000-2220", &err);
   ASSERT_TRUE(st) << err;
@@ -78,7 +83,8 @@ TEST(OstleMiniRules, StartAndTextForms) {
 TEST(OstleMiniRules, RandomGamesAgreeWithTheLiteralReference) {
   std::mt19937_64 rng(20261122);
   std::uint64_t moves = 0, forbidden_seen = 0;
-  for (const char* v : {"3x3:p2", "3x3:p3", "3x4:p3", "4x3:p3", "4x4:p3", "5x3:p4", "4x5:p4", "5x5:p5", "7x4:p5"}) {
+  for (const char* v :
+       {"3x3:p2", "3x3:p3", "3x4:p3", "4x3:p3", "4x4:p3", "5x3:p4", "4x5:p4", "5x5:p5", "7x4:p5"}) {
     const Rules r = Rules::from_variant(v);
     const int lose_at = r.pieces() - 2;
     for (int walk = 0; walk < 300; ++walk) {
@@ -93,7 +99,10 @@ TEST(OstleMiniRules, RandomGamesAgreeWithTheLiteralReference) {
         const auto ref = ostle_mini_ref::legal_moves(grid, before, lose_at);
         ASSERT_EQ(fast.size(), ref.size()) << where;
         for (std::size_t i = 0; i < fast.size(); ++i) {
-          ASSERT_EQ(ostle_mini_ref::Move({r.file_of(fast[i].square), r.rank_of(fast[i].square), fast[i].dir}), ref[i]) << where;
+          ASSERT_EQ(ostle_mini_ref::Move(
+                        {r.file_of(fast[i].square), r.rank_of(fast[i].square), fast[i].dir}),
+                    ref[i])
+              << where;
         }
         const auto codes = r.reachable_forbids(b);
         ASSERT_NE(std::find(codes.begin(), codes.end(), forbid), codes.end()) << where;
@@ -103,11 +112,13 @@ TEST(OstleMiniRules, RandomGamesAgreeWithTheLiteralReference) {
         for (const MiniMove& m : fast) {
           ++moves;
           const Played p = r.play(b, m);
-          const auto q = ostle_mini_ref::play(grid, ostle_mini_ref::Move{r.file_of(m.square), r.rank_of(m.square), m.dir}, lose_at);
+          const auto q = ostle_mini_ref::play(
+              grid, ostle_mini_ref::Move{r.file_of(m.square), r.rank_of(m.square), m.dir}, lose_at);
           const int outcome = static_cast<int>(p.outcome), ref_outcome = static_cast<int>(q.result);
           ASSERT_EQ(outcome, ref_outcome) << where << " " << r.move_name(m);
           if (p.outcome == MoveOutcome::kContinues) {
-            ASSERT_EQ(r.to_text(p.next, kNoForbid), ostle_mini_ref::to_text(q.next)) << where << " " << r.move_name(m);
+            ASSERT_EQ(r.to_text(p.next, kNoForbid), ostle_mini_ref::to_text(q.next))
+                << where << " " << r.move_name(m);
             going.push_back(m);
           }
         }
@@ -115,7 +126,10 @@ TEST(OstleMiniRules, RandomGamesAgreeWithTheLiteralReference) {
         const MiniMove m = going[rng() % going.size()];
         const Played p = r.play(b, m);
         before = grid;
-        grid = ostle_mini_ref::play(grid, ostle_mini_ref::Move{r.file_of(m.square), r.rank_of(m.square), m.dir}, lose_at).next;
+        grid = ostle_mini_ref::play(
+                   grid, ostle_mini_ref::Move{r.file_of(m.square), r.rank_of(m.square), m.dir},
+                   lose_at)
+                   .next;
         b = p.next, forbid = p.next_forbid;
       }
     }
@@ -195,7 +209,8 @@ Board board_of(const Rules& r, const ostle_mini_ref::Grid& g) {
 }
 
 std::string ref_move_name(const ostle_mini_ref::Move& m) {
-  return std::string(1, static_cast<char>('a' + m.file)) + std::to_string(m.rank + 1) + "UDLR"[m.dir];
+  return std::string(1, static_cast<char>('a' + m.file)) + std::to_string(m.rank + 1) +
+         "UDLR"[m.dir];
 }
 
 // The states some move produces, by brute force on the literal rules: from every board, every
@@ -275,17 +290,23 @@ void expect_successors_and_predecessors_agree(const Game& g) {
   std::sort(forward.begin(), forward.end());
   std::sort(backward.begin(), backward.end());
   auto known = [&](StateKey k) { return std::binary_search(states.begin(), states.end(), k); };
-  for (auto& [p, c] : forward) ASSERT_TRUE(known(c)) << g.variant() << ": child not enumerated\n" << g.render(c);
-  for (auto& [p, c] : backward) ASSERT_TRUE(known(p)) << g.variant() << ": parent not enumerated\n" << g.render(p);
+  for (auto& [p, c] : forward)
+    ASSERT_TRUE(known(c)) << g.variant() << ": child not enumerated\n" << g.render(c);
+  for (auto& [p, c] : backward)
+    ASSERT_TRUE(known(p)) << g.variant() << ": parent not enumerated\n" << g.render(p);
   EXPECT_GT(forward.size(), states.size());
   ASSERT_EQ(forward.size(), backward.size()) << g.variant();
   for (std::size_t i = 0; i < forward.size(); ++i)
-    ASSERT_EQ(forward[i], backward[i]) << g.variant() << ": edge\n" << g.render(forward[i].first) << "->\n" << g.render(forward[i].second)
-                                       << "vs\n" << g.render(backward[i].first) << "->\n" << g.render(backward[i].second);
+    ASSERT_EQ(forward[i], backward[i]) << g.variant() << ": edge\n"
+                                       << g.render(forward[i].first) << "->\n"
+                                       << g.render(forward[i].second) << "vs\n"
+                                       << g.render(backward[i].first) << "->\n"
+                                       << g.render(backward[i].second);
 }
 
 TEST(OstleMiniGame, SuccessorsAndPredecessorsAgreeOnEveryState) {
-  for (const char* v : {"3x3:p2", "3x3:p3", "3x4:p2", "4x3:p2"}) expect_successors_and_predecessors_agree(*make_game("ostle-mini", {v}));
+  for (const char* v : {"3x3:p2", "3x3:p3", "3x4:p2", "4x3:p2"})
+    expect_successors_and_predecessors_agree(*make_game("ostle-mini", {v}));
 }
 
 // The published reading's un-moves (from the exact ones, kept by the class of the board before)
@@ -343,15 +364,17 @@ void expect_engine_matches_plain_solver(const std::vector<std::string>& options,
     for (std::size_t i = 0; i < values.size(); ++i) {
       ASSERT_EQ(StateKey{values[i].key}, plain.keys[i]) << variant << " " << how;
       ASSERT_EQ(Value::from_raw(values[i].value), plain.values[i])
-          << variant << " " << how << ": engine " << Value::from_raw(values[i].value).to_string() << ", plain "
-          << plain.values[i].to_string() << "\n" << g->render(values[i].key);
+          << variant << " " << how << ": engine " << Value::from_raw(values[i].value).to_string()
+          << ", plain " << plain.values[i].to_string() << "\n"
+          << g->render(values[i].key);
     }
   };
   struct Mode {
     std::string name;
     bool in_ram, preds;
   };
-  for (const Mode& m : {Mode{"in-ram", true, true}, Mode{"out-of-core", false, true}, Mode{"reverse-edges", false, false}}) {
+  for (const Mode& m : {Mode{"in-ram", true, true}, Mode{"out-of-core", false, true},
+                        Mode{"reverse-edges", false, false}}) {
     SolveOptions o;
     o.job_dir = dir / (m.name + "-whole");
     o.in_ram = m.in_ram;
@@ -360,7 +383,8 @@ void expect_engine_matches_plain_solver(const std::vector<std::string>& options,
     const SolveResult whole = solve_retrograde(*g, o);
     expect_same(load_values(whole.values_path), m.name + " whole");
     digests.insert(whole.digest);
-    if (!m.in_ram) {  // the filter of undecided groups did drop messages; without it, the same values
+    if (!m.in_ram) {  // the filter of undecided groups did drop messages; without it, the same
+                      // values
       EXPECT_GT(whole.filtered_messages, whole.states / 2) << m.name;
       o.job_dir = dir / (m.name + "-whole-unfiltered");
       o.message_filter = false;
@@ -382,10 +406,13 @@ void expect_engine_matches_plain_solver(const std::vector<std::string>& options,
         merged.insert(merged.end(), v.begin(), v.end());
         settled += r.exit_moves_settled;
       }
-      std::sort(merged.begin(), merged.end(), [](const KeyValue& a, const KeyValue& b) { return a.key < b.key; });
+      std::sort(merged.begin(), merged.end(),
+                [](const KeyValue& a, const KeyValue& b) { return a.key < b.key; });
       expect_same(merged, how);
-      if (exits) EXPECT_GT(settled, 1000u) << how;
-      else EXPECT_EQ(settled, 0u) << how;
+      if (exits)
+        EXPECT_GT(settled, 1000u) << how;
+      else
+        EXPECT_EQ(settled, 0u) << how;
     }
   }
   EXPECT_EQ(digests.size(), 1u) << variant << ": the solves' values digests differ";
@@ -398,11 +425,15 @@ class BrokenSlots final : public Game {
   BrokenSlots(std::unique_ptr<Game> g, Broken how) : g_(std::move(g)), how_(how) {}
   std::string name() const override { return g_->name(); }
   std::string variant() const override { return g_->variant(); }
-  void enumerate(const std::string& t, const std::function<void(StateKey)>& emit) const override { g_->enumerate(t, emit); }
+  void enumerate(const std::string& t, const std::function<void(StateKey)>& emit) const override {
+    g_->enumerate(t, emit);
+  }
   Value terminal_value(StateKey s) const override { return g_->terminal_value(s); }
   void successors(StateKey s, std::vector<Child>& out) const override { g_->successors(s, out); }
   bool has_predecessors() const override { return true; }
-  void predecessors(StateKey s, std::vector<StateKey>& out) const override { g_->predecessors(s, out); }
+  void predecessors(StateKey s, std::vector<StateKey>& out) const override {
+    g_->predecessors(s, out);
+  }
   std::vector<Tier> tiers() const override { return g_->tiers(); }
   std::string tier_of(StateKey s) const override { return g_->tier_of(s); }
   SlotRange exit_slots(const std::string& tier) const override { return g_->exit_slots(tier); }
@@ -440,8 +471,10 @@ TEST(OstleMiniSolve, TheVerifierNamesBrokenSlots) {
 }
 
 TEST(OstleMiniSolve, BrokenSlotsAreNamed) {
-  for (auto [how, error] : {std::pair{Broken::kExitsCollide, "which another state"}, std::pair{Broken::kExitsMissing, "has no exit slot"},
-                            std::pair{Broken::kGroupsReversed, "group slots are not in key order"}}) {
+  for (auto [how, error] :
+       {std::pair{Broken::kExitsCollide, "which another state"},
+        std::pair{Broken::kExitsMissing, "has no exit slot"},
+        std::pair{Broken::kGroupsReversed, "group slots are not in key order"}}) {
     testing::ScratchDir dir;
     BrokenSlots g(make_game("ostle-mini", {"3x3:p3"}), how);
     SolveOptions o;
@@ -516,7 +549,8 @@ TEST(OstleMiniSolve, CliSolvesAndQueriesAStateWithAForbiddenMove) {
   const auto plain = ostle_mini_test::plain_fixpoint_solve(*g);
   // The start after the hole went b2 -> c2: moving it back is forbidden.
   const std::string board = "220-003-110", forbidden = "c2L";
-  auto q = testing::run_command(cli + " query ostle-mini " + board + " --forbidden " + forbidden + " --options 3x3:p2");
+  auto q = testing::run_command(cli + " query ostle-mini " + board + " --forbidden " + forbidden +
+                                " --options 3x3:p2");
   ASSERT_EQ(q.code, 0) << q.out;
   const auto json = nlohmann::json::parse(q.out);
   const StateKey key = *g->parse(board + ":" + forbidden, nullptr);
@@ -529,9 +563,11 @@ TEST(OstleMiniSolve, CliSolvesAndQueriesAStateWithAForbiddenMove) {
     EXPECT_NE(g->move_name(key, i), forbidden);
     EXPECT_EQ(json["moves"][i]["move"].get<std::string>(), g->move_name(key, i));
     const Value child = kids[i].is_terminal() ? kids[i].terminal : plain.at(kids[i].key);
-    EXPECT_EQ(json["moves"][i]["value"].get<std::string>(), child.parent_via().to_string()) << g->move_name(key, i);
+    EXPECT_EQ(json["moves"][i]["value"].get<std::string>(), child.parent_via().to_string())
+        << g->move_name(key, i);
   }
-  auto twice = testing::run_command(cli + " query ostle-mini " + board + ":c2L --forbidden c2L --options 3x3:p2 2>&1");
+  auto twice = testing::run_command(cli + " query ostle-mini " + board +
+                                    ":c2L --forbidden c2L --options 3x3:p2 2>&1");
   EXPECT_NE(twice.code, 0);
   auto bad = testing::run_command(cli + " solve ostle-mini 3x3 2>&1");
   EXPECT_NE(bad.code, 0);

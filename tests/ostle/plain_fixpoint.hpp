@@ -23,7 +23,7 @@ struct PlainSolution {
   std::vector<zermelo::StateKey> keys;  // sorted
   std::vector<zermelo::Value> values;   // values[i] is the value of keys[i]
   std::uint32_t sweeps = 0;
-  bool closed = true;                   // forward search found no state outside enumerate()
+  bool closed = true;  // forward search found no state outside enumerate()
 
   zermelo::Value at(zermelo::StateKey k) const {
     auto it = std::lower_bound(keys.begin(), keys.end(), k);
@@ -42,7 +42,8 @@ inline PlainSolution plain_fixpoint_solve(const zermelo::Game& game) {
   std::deque<StateKey> todo;
   std::vector<StateKey> order;
   auto visit = [&](StateKey k) {
-    if (index.emplace(k, static_cast<std::uint32_t>(order.size())).second) order.push_back(k), todo.push_back(k);
+    if (index.emplace(k, static_cast<std::uint32_t>(order.size())).second)
+      order.push_back(k), todo.push_back(k);
   };
   game.enumerate("all", visit);
   const std::size_t enumerated = order.size();
@@ -74,7 +75,8 @@ inline PlainSolution plain_fixpoint_solve(const zermelo::Game& game) {
   // Sweeps to the fixpoint.
   std::vector<Value> value = terminal, next;
   for (bool changed = true; changed; ++sol.sweeps) {
-    if (sol.sweeps > order.size() + 1) throw std::logic_error("plain fixpoint: values still changing after a sweep per state");
+    if (sol.sweeps > order.size() + 1)
+      throw std::logic_error("plain fixpoint: values still changing after a sweep per state");
     changed = false;
     next = value;
     for (std::size_t i = 0; i < order.size(); ++i) {
@@ -83,19 +85,26 @@ inline PlainSolution plain_fixpoint_solve(const zermelo::Game& game) {
       std::uint32_t fewest_lost = 0, most_won = 0;
       for (const Edge& e : children[i]) {
         const Value v = e.fixed.is_known() ? e.fixed : value[e.state];
-        if (v.is_loss()) fewest_lost = some_lost ? std::min(fewest_lost, v.plies()) : v.plies(), some_lost = true;
-        if (v.is_win()) most_won = std::max(most_won, v.plies());
-        else all_won = false;
+        if (v.is_loss())
+          fewest_lost = some_lost ? std::min(fewest_lost, v.plies()) : v.plies(), some_lost = true;
+        if (v.is_win())
+          most_won = std::max(most_won, v.plies());
+        else
+          all_won = false;
       }
-      if (children[i].empty()) throw std::logic_error("state " + std::to_string(order[i]) + " has no moves and no value");
-      const Value now = some_lost ? Value::win(fewest_lost + 1) : all_won ? Value::loss(most_won + 1) : Value::unknown();
+      if (children[i].empty())
+        throw std::logic_error("state " + std::to_string(order[i]) + " has no moves and no value");
+      const Value now = some_lost ? Value::win(fewest_lost + 1)
+                        : all_won ? Value::loss(most_won + 1)
+                                  : Value::unknown();
       if (!(now == value[i])) next[i] = now, changed = true;
     }
     value.swap(next);
   }
   std::vector<std::uint32_t> by_key(order.size());
   for (std::uint32_t i = 0; i < by_key.size(); ++i) by_key[i] = i;
-  std::sort(by_key.begin(), by_key.end(), [&](std::uint32_t a, std::uint32_t b) { return order[a] < order[b]; });
+  std::sort(by_key.begin(), by_key.end(),
+            [&](std::uint32_t a, std::uint32_t b) { return order[a] < order[b]; });
   for (std::uint32_t i : by_key) {
     sol.keys.push_back(order[i]);
     sol.values.push_back(value[i].is_known() ? value[i] : Value::draw());

@@ -78,8 +78,8 @@ void expect_puzzles_match(const std::string& variant, const std::string& reading
   for (const auto& p : short_scan.longest) got_short.insert(p.key);
   EXPECT_EQ(got_short, want_short) << variant << " " << reading;
   EXPECT_TRUE(std::includes(want_short.begin(), want_short.end(), want.begin(), want.end()));
-  std::cout << variant << " " << reading << ": " << want.size() << " puzzles, "
-            << want_short.size() << " counting the shortest wins only\n";
+  std::cout << variant << " " << reading << ": " << want.size() << " puzzles, " << want_short.size()
+            << " counting the shortest wins only\n";
   ASSERT_FALSE(scan.longest.empty());
   // Longest first; the line replays: its first move a sacrifice, as long as the value says (the
   // capture at the end, or the loser's own last piece off the board).

@@ -76,8 +76,10 @@ Played play(const Board& b, const Move& m) {
     n.grid[tf][tr] = lifted[i];
   }
   Result res = Result::kContinues;
-  if (n.count('o') <= 3) res = Result::kMoverWins;
-  else if (n.count('x') <= 3) res = Result::kMoverLoses;
+  if (n.count('o') <= 3)
+    res = Result::kMoverWins;
+  else if (n.count('x') <= 3)
+    res = Result::kMoverLoses;
   return {n.swapped(), res};
 }
 

@@ -40,7 +40,8 @@ TEST(OstleRules, StartPositionAndItsMoves) {
   EXPECT_EQ(board("11111-00000-00300-00000-22222"), start);
   // Square order a1 a2 ... e5, then U D L R; the hole (c3) can go to any empty neighbour.
   EXPECT_EQ(names(legal_moves(start, kNoForbidden)),
-            "a1U a1D a1L a1R b1U b1D b1L b1R c1U c1D c1L c1R c3U c3D c3L c3R d1U d1D d1L d1R e1U e1D e1L e1R");
+            "a1U a1D a1L a1R b1U b1D b1L b1R c1U c1D c1L c1R c3U c3D c3L c3R d1U d1D d1L d1R e1U "
+            "e1D e1L e1R");
 }
 
 TEST(OstleRules, PushesMoveWholeChainsOfBothColours) {
@@ -115,7 +116,8 @@ TEST(OstleRules, TheRepetitionRuleForbidsExactlyTheUndo) {
   for (const Move& m : after) EXPECT_NE(move_name(m), "c2D");
   EXPECT_EQ(after.size, legal_moves(r.next, kNoForbidden).size - 1);
   // A forbidden code that is not possibly reachable is refused by the parser.
-  EXPECT_NE(parse_error("11111-00000-00300-00000-22222:a1U").find("could not have been caused"), std::string::npos);
+  EXPECT_NE(parse_error("11111-00000-00300-00000-22222:a1U").find("could not have been caused"),
+            std::string::npos);
   std::string error;
   auto st = parse_state("11111-00300-00000-00000-22222:c2D", &error);
   ASSERT_TRUE(st.has_value()) << error;
@@ -140,13 +142,17 @@ TEST(OstleRules, TextErrorsNameWhatIsWrong) {
   EXPECT_NE(parse_error("11111-00000-00330-00000-22222").find("2 holes"), std::string::npos);
   EXPECT_NE(parse_error("11111-10000-00300-00000-22222").find("6 pieces"), std::string::npos);
   EXPECT_NE(parse_error("11111-00000-00300-00000-22000").find("2 pieces"), std::string::npos);
-  EXPECT_NE(parse_error("11100-00000-00300-00000-22222").find("game already over"), std::string::npos);
-  EXPECT_NE(parse_error("11111-00000-00300-00000-22200").find("game already over"), std::string::npos);
-  EXPECT_NE(parse_error("11111-00000-00300-00000-22222:f3L").find("file must be a-e"), std::string::npos);
+  EXPECT_NE(parse_error("11100-00000-00300-00000-22222").find("game already over"),
+            std::string::npos);
+  EXPECT_NE(parse_error("11111-00000-00300-00000-22200").find("game already over"),
+            std::string::npos);
+  EXPECT_NE(parse_error("11111-00000-00300-00000-22222:f3L").find("file must be a-e"),
+            std::string::npos);
   EXPECT_NE(parse_error("11111-00000-00300-00000-22222:c3X").find("direction"), std::string::npos);
   EXPECT_NE(parse_error("11111-00000-00300-00000-22222:c33").find("direction"), std::string::npos);
   std::string error;
-  EXPECT_TRUE(parse_position("1111100000003000000022222", &error).has_value()) << error;  // dashes optional
+  EXPECT_TRUE(parse_position("1111100000003000000022222", &error).has_value())
+      << error;  // dashes optional
 }
 
 TEST(OstleRules, AgreesWithTheReferenceOnRandomPlay) {
@@ -171,8 +177,10 @@ TEST(OstleRules, ReachableForbiddenCodesAreExactlyTheUndoableLastPlies) {
       for (const UnMove& u : un) {
         const MoveResult r = apply_move(u.prev, u.move);
         EXPECT_EQ(r.outcome, Outcome::kContinues);
-        EXPECT_EQ(r.next, p) << state_to_text(p, code) << " from " << to_text(u.prev) << " by " << move_name(u.move);
-        EXPECT_EQ(r.next_forbid, code) << state_to_text(p, code) << " from " << to_text(u.prev) << " by " << move_name(u.move);
+        EXPECT_EQ(r.next, p) << state_to_text(p, code) << " from " << to_text(u.prev) << " by "
+                             << move_name(u.move);
+        EXPECT_EQ(r.next_forbid, code)
+            << state_to_text(p, code) << " from " << to_text(u.prev) << " by " << move_name(u.move);
       }
     }
   }

@@ -2,10 +2,10 @@
 // clear error with a non-zero exit on bad input.
 #include <gtest/gtest.h>
 
+#include <sys/wait.h>
 #include <cstdio>
 #include <nlohmann/json.hpp>
 #include <string>
-#include <sys/wait.h>
 
 namespace {
 
@@ -53,7 +53,9 @@ TEST(OthelloCli, WeakSolveProofChecksAndPlaysAndAWrongValueFails) {
   EXPECT_GT(j["proof_leaves"].get<int>(), 0);
   r = run("othello check-proof " + proof);
   EXPECT_EQ(r.status, 0) << r.out;
-  EXPECT_NE(r.out.find("proves value >= -10 for the side to move at the start position"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("proves value >= -10 for the side to move at the start position"),
+            std::string::npos)
+      << r.out;
   r = run("othello play --size 4 --proof " + proof + " --as white --games 3");
   EXPECT_EQ(r.status, 0) << r.out;
   r = run("othello check-proof " + dir + "/no-such.proof");

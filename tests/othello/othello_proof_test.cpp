@@ -4,12 +4,12 @@
 // its own sample.
 #include <gtest/gtest.h>
 
+#include <unistd.h>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <random>
 #include <string>
-#include <unistd.h>
 #include <vector>
 
 #include "tests/othello/random_play.hpp"
@@ -27,7 +27,8 @@ namespace {
 
 // A scratch directory for this process's proof files, removed when the tests end.
 struct ScratchDir {
-  fs::path path = fs::temp_directory_path() / ("zermelo_othello_proof_" + std::to_string(::getpid()));
+  fs::path path =
+      fs::temp_directory_path() / ("zermelo_othello_proof_" + std::to_string(::getpid()));
   ScratchDir() { fs::create_directories(path); }
   ~ScratchDir() {
     std::error_code ignored;
@@ -65,7 +66,8 @@ const fs::path& four_by_four_proof() {
     opt.leaf_empties = 6;
     opt.tt_bits = 14;
     opt.proof_path = p.string();
-    const WeakSolveResult r = weak_solve<4>(Geometry<4>::kStartBlack, Geometry<4>::kStartWhite, opt);
+    const WeakSolveResult r =
+        weak_solve<4>(Geometry<4>::kStartBlack, Geometry<4>::kStartWhite, opt);
     EXPECT_EQ(r.value, -10);
     return p;
   }();
@@ -110,7 +112,8 @@ TEST(OthelloProof, EveryLeafLayerOnFourByFourGivesMinimaxValue) {
     opt.leaf_empties = leaf;
     opt.tt_bits = 12;
     opt.predict_depth = 2;
-    const WeakSolveResult r = weak_solve<4>(Geometry<4>::kStartBlack, Geometry<4>::kStartWhite, opt);
+    const WeakSolveResult r =
+        weak_solve<4>(Geometry<4>::kStartBlack, Geometry<4>::kStartWhite, opt);
     EXPECT_EQ(r.value, -10) << "leaf layer " << leaf;
     if (leaf == 12) {
       EXPECT_EQ(r.internal_nodes, 0u);  // the root is the one leaf
@@ -159,13 +162,15 @@ TEST(OthelloProof, WrongValueIsRefuted) {
   WeakSolveOptions opt;
   opt.leaf_empties = 6;
   opt.value = 0;  // the 4×4 start is -10, not a draw
-  EXPECT_THROW(weak_solve<4>(Geometry<4>::kStartBlack, Geometry<4>::kStartWhite, opt), std::runtime_error);
+  EXPECT_THROW(weak_solve<4>(Geometry<4>::kStartBlack, Geometry<4>::kStartWhite, opt),
+               std::runtime_error);
 }
 
 TEST(OthelloProof, DroppedAndChildIsRejected) {
   auto recs = read_records(four_by_four_proof());
   const long i = find_node(recs, [](const ProofRecord& r, std::size_t edges) {
-    return r.kind == ProofRecord::kExpanded && r.goal == static_cast<std::uint8_t>(Goal::kAtMost) && edges >= 2;
+    return r.kind == ProofRecord::kExpanded && r.goal == static_cast<std::uint8_t>(Goal::kAtMost) &&
+           edges >= 2;
   });
   ASSERT_GE(i, 0);
   const int dropped = recs[static_cast<std::size_t>(i) + 2].move;
@@ -193,8 +198,10 @@ TEST(OthelloProof, WrongLeafBoundIsRejected) {
   const ProofCheck c = check_proof(bad.string(), 14);
   EXPECT_FALSE(c.ok);
   long node_index = 0;  // the checker numbers node records only
-  for (long j = 0; j < i; ++j) node_index += recs[static_cast<std::size_t>(j)].tag != ProofRecord::kEdge;
-  EXPECT_NE(c.error.find("node #" + std::to_string(node_index) + " "), std::string::npos) << c.error;
+  for (long j = 0; j < i; ++j)
+    node_index += recs[static_cast<std::size_t>(j)].tag != ProofRecord::kEdge;
+  EXPECT_NE(c.error.find("node #" + std::to_string(node_index) + " "), std::string::npos)
+      << c.error;
   EXPECT_NE(c.error.find("leaf does not hold"), std::string::npos) << c.error;
 }
 

@@ -85,10 +85,12 @@ TEST(OthelloRules, PerftFromStartMatchesPublishedCounts) {
 }
 
 TEST(OthelloRules, SymmetryUniquePositionsByDiscs) {
-  const std::uint64_t expected[] = {1, 1, 3, 14, 60, 322, 1773, 10649, 67245, 434029};  // 4..13 discs
+  const std::uint64_t expected[] = {1,   1,    3,     14,    60,
+                                    322, 1773, 10649, 67245, 434029};  // 4..13 discs
   const auto counts = unique_positions_by_discs<8>(13);
   ASSERT_EQ(counts.size(), 10u);
-  for (std::size_t i = 0; i < counts.size(); ++i) EXPECT_EQ(counts[i], expected[i]) << (i + 4) << " discs";
+  for (std::size_t i = 0; i < counts.size(); ++i)
+    EXPECT_EQ(counts[i], expected[i]) << (i + 4) << " discs";
 }
 
 TEST(OthelloRules, SymmetriesAreABoardGroup) {
@@ -146,14 +148,19 @@ TEST(OthelloNotation, RejectsBadInputWithClearErrors) {
     }
     return std::string("no error");
   };
-  EXPECT_NE(message([] { parse_position("XO-", "X"); }).find("3 squares, expected 64"), std::string::npos);
-  EXPECT_NE(message([] { parse_position(std::string(63, '-') + "Z", "X"); }).find("'Z'"), std::string::npos);
-  EXPECT_NE(message([] { parse_position(std::string(65, '-'), "X"); }).find("more than 64"), std::string::npos);
-  EXPECT_NE(message([] { parse_position(std::string(64, '-'), "Q"); }).find("side to move"), std::string::npos);
+  EXPECT_NE(message([] { parse_position("XO-", "X"); }).find("3 squares, expected 64"),
+            std::string::npos);
+  EXPECT_NE(message([] { parse_position(std::string(63, '-') + "Z", "X"); }).find("'Z'"),
+            std::string::npos);
+  EXPECT_NE(message([] { parse_position(std::string(65, '-'), "X"); }).find("more than 64"),
+            std::string::npos);
+  EXPECT_NE(message([] { parse_position(std::string(64, '-'), "Q"); }).find("side to move"),
+            std::string::npos);
   EXPECT_NE(message([] { parse_square("I1"); }).find("not a square"), std::string::npos);
   EXPECT_NE(message([] { parse_square("E5", 4); }).find("4x4"), std::string::npos);
-  EXPECT_NE(message([] { parse_obf_line(std::string(64, '-') + " X; A1:x1;"); }).find("not an integer"),
-            std::string::npos);
+  EXPECT_NE(
+      message([] { parse_obf_line(std::string(64, '-') + " X; A1:x1;"); }).find("not an integer"),
+      std::string::npos);
 }
 
 TEST(OthelloNotation, ReadsTheFfoFile) {

@@ -58,7 +58,8 @@ void check_against_minimax(int positions, int empties, unsigned seed) {
       std::swap(q, x);
       sign = -sign;
     }
-    ASSERT_FALSE(legal_moves<N>(q, x) | legal_moves<N>(x, q)) << "PV does not reach the end of the game";
+    ASSERT_FALSE(legal_moves<N>(q, x) | legal_moves<N>(x, q))
+        << "PV does not reach the end of the game";
     ASSERT_EQ(sign * final_score<N>(q, x), expected);
     ++checked;
   }
@@ -80,7 +81,9 @@ TEST(OthelloSolver, FourByFourStartMatchesPlainMinimax) {
 
 TEST(OthelloSolver, FourByFourRandomPositionsMatchMinimax) { check_against_minimax<4>(200, 8, 11); }
 TEST(OthelloSolver, SixBySixRandomPositionsMatchMinimax) { check_against_minimax<6>(60, 9, 12); }
-TEST(OthelloSolver, EightByEightRandomPositionsMatchMinimax) { check_against_minimax<8>(40, 9, 13); }
+TEST(OthelloSolver, EightByEightRandomPositionsMatchMinimax) {
+  check_against_minimax<8>(40, 9, 13);
+}
 
 // Positions from random games (8-9 empties, found among thousands solved against minimax) that
 // the solver once got wrong by 2: its stability test paired the diagonals' directions wrongly,
@@ -89,11 +92,10 @@ TEST(OthelloSolver, EightByEightRandomPositionsMatchMinimax) { check_against_min
 TEST(OthelloSolver, PositionsOnceMissolvedByTheStabilityCutOff) {
   SolveOptions opt;
   opt.tt_bits = 16;
-  const std::pair<Bits, Bits> eight[] = {
-      {0x7880465302646d3eULL, 0x073f392cfc9b9080ULL},
-      {0x79273f2f3c3e3f3fULL, 0x8090c0d0c0c1c000ULL},
-      {0x403070f2f3fefcfaULL, 0x070f0f0d0c000301ULL},
-      {0xa080a0302800a400ULL, 0x487a5fcb57ff5b7fULL}};
+  const std::pair<Bits, Bits> eight[] = {{0x7880465302646d3eULL, 0x073f392cfc9b9080ULL},
+                                         {0x79273f2f3c3e3f3fULL, 0x8090c0d0c0c1c000ULL},
+                                         {0x403070f2f3fefcfaULL, 0x070f0f0d0c000301ULL},
+                                         {0xa080a0302800a400ULL, 0x487a5fcb57ff5b7fULL}};
   for (const auto& [p, o] : eight) EXPECT_EQ(solve<8>(p, o, opt).score, minimax<8>(p, o));
   const std::pair<Bits, Bits> six[] = {{0x0000230301050109ULL, 0x0000043c1e3a2602ULL},
                                        {0x0000202028342800ULL, 0x0000001c160b173eULL}};
@@ -171,7 +173,8 @@ TEST(OthelloSolver, PapersDrawnLineSolvesToZeroFromEighteenEmpties) {
   // Takizawa's optimal line: every position on it from 24 empties on is a draw; the test takes the
   // ones from 18 empties on (the rest are in bench/othello_ffo.cpp).
   const std::string line =
-      "F5D6C3D3C4F4F6F3E6E7D7C5B6D8C6C7D2B5A5A6A7G5E3B4C8G6G4C2E8D1F7E2G3H4F1E1F2G1B1F8G8B3H3B2H5B7A3A4A1A2C1H2H1"
+      "F5D6C3D3C4F4F6F3E6E7D7C5B6D8C6C7D2B5A5A6A7G5E3B4C8G6G4C2E8D1F7E2G3H4F1E1F2G1B1F8G8B3H3B2H5B7"
+      "A3A4A1A2C1H2H1"
       "G2B8A8G7H8H7H6";
   Bits p = Geometry<8>::kStartBlack, o = Geometry<8>::kStartWhite;
   int solved = 0;
@@ -191,7 +194,7 @@ TEST(OthelloSolver, PapersDrawnLineSolvesToZeroFromEighteenEmpties) {
     o = no;
   }
   EXPECT_EQ(final_score<8>(p, o), 0);  // 32-32
-  EXPECT_EQ(solved, 18);  // after moves 42..59
+  EXPECT_EQ(solved, 18);               // after moves 42..59
 }
 
 // FFO positions the solver finishes in a few seconds each in Release, at 1 and 2 threads; all
@@ -206,7 +209,8 @@ TEST_P(OthelloFfo, SolvesWithPublishedScoreAndABestMove) {
   const SolveResult r = solve<8>(e.position.mover(), e.position.opponent(), opt);
   EXPECT_EQ(r.score, e.best_score());
   const auto best = e.best_moves();
-  EXPECT_NE(std::find(best.begin(), best.end(), r.best_move), best.end()) << square_name(r.best_move);
+  EXPECT_NE(std::find(best.begin(), best.end(), r.best_move), best.end())
+      << square_name(r.best_move);
   ASSERT_FALSE(r.pv.empty());
   EXPECT_EQ(r.pv.front(), r.best_move);
 }

@@ -11,7 +11,8 @@ namespace zermelo::othello::test_support {
 // position from the next mover's side.
 template <int N>
 void play_random_move(std::mt19937_64& rng, Bits moves, Bits& p, Bits& o) {
-  play<N>(p, o, nth_square(moves, static_cast<int>(rng() % static_cast<unsigned>(popcount(moves)))));
+  play<N>(p, o,
+          nth_square(moves, static_cast<int>(rng() % static_cast<unsigned>(popcount(moves)))));
 }
 
 }  // namespace zermelo::othello::test_support

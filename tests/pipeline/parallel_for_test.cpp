@@ -38,22 +38,25 @@ TEST(ParallelFor, AWorkersExceptionKeepsItsType) {
     EXPECT_STREQ(e.what(), "block 7 of x.run: checksum mismatch");
   }
   // Not only std::exceptions: whatever was thrown is rethrown.
-  EXPECT_THROW(parallel_for<int>(2, 100, 1, [](std::size_t, std::size_t i, int&) {
-                 if (i == 50) throw 42;
-               }),
+  EXPECT_THROW(parallel_for<int>(2, 100, 1,
+                                 [](std::size_t, std::size_t i, int&) {
+                                   if (i == 50) throw 42;
+                                 }),
                int);
-  EXPECT_THROW(parallel_for<int>(2, 100, 1, [](std::size_t, std::size_t, int&) {
-                 throw std::invalid_argument("every item");
-               }),
+  EXPECT_THROW(parallel_for<int>(2, 100, 1,
+                                 [](std::size_t, std::size_t, int&) {
+                                   throw std::invalid_argument("every item");
+                                 }),
                std::invalid_argument);
 }
 
 TEST(ParallelFor, AThreadSkipsItsShareAfterAThrow) {
   std::atomic<int> done{0};
-  EXPECT_THROW(parallel_for<int>(1, 100, 1, [&](std::size_t, std::size_t i, int&) {
-                 if (i == 10) throw std::out_of_range("ten");
-                 ++done;
-               }),
+  EXPECT_THROW(parallel_for<int>(1, 100, 1,
+                                 [&](std::size_t, std::size_t i, int&) {
+                                   if (i == 10) throw std::out_of_range("ten");
+                                   ++done;
+                                 }),
                std::out_of_range);
   EXPECT_EQ(done.load(), 10);  // one thread: its share after the throw is skipped
 }

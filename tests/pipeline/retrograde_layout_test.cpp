@@ -18,9 +18,9 @@ namespace fs = std::filesystem;
 
 TEST(RetrogradeLayout, StageNamesAreTheOnDiskOnesAndReadBack) {
   const std::pair<Stage, const char*> names[] = {
-      {Stage::enumerate(), "enumerate"},    {Stage::scan_chunk(3), "init-chunk-3"},
-      {Stage::scan(), "init"},              {Stage::initial_states(), "initial-states"},
-      {Stage::level(12), "level-12"},       {Stage::decided(13), "decided-13"},
+      {Stage::enumerate(), "enumerate"}, {Stage::scan_chunk(3), "init-chunk-3"},
+      {Stage::scan(), "init"},           {Stage::initial_states(), "initial-states"},
+      {Stage::level(12), "level-12"},    {Stage::decided(13), "decided-13"},
       {Stage::final(), "final"}};
   for (const auto& [stage, name] : names) {
     EXPECT_EQ(stage.name(), name);
@@ -52,9 +52,10 @@ TEST(RetrogradeLayout, CleanupRemovesEveryWorkingFileAndKeepsTheResult) {
   const std::set<std::string> kept = {"manifest.json", "values-all.run", "notes.txt",
                                       "states-x.run", "level-3.run"};
   const std::set<std::string> working = {
-      "keys.run", "answers.run", "scheduled.run", "edges.run", "undecided-0.run",
-      "decided-init-1.run", "scheduled-2.run", "lookups-3.run", "edges-4.run", "states-17.run",
-      "frontier-18.run", "frontier-19.run.tmp", "keys.run.tmp"};
+      "keys.run",        "answers.run",        "scheduled.run",   "edges.run",
+      "undecided-0.run", "decided-init-1.run", "scheduled-2.run", "lookups-3.run",
+      "edges-4.run",     "states-17.run",      "frontier-18.run", "frontier-19.run.tmp",
+      "keys.run.tmp"};
   for (const auto& set : {kept, working})
     for (const std::string& name : set) std::ofstream(dir / name) << "x";
   fs::create_directories(dir / "messages.sort");

@@ -23,7 +23,9 @@ using testing::CommandResult;
 CommandResult cli(const std::string& args) {
   return testing::run_command(std::string(ZERMELO_CLI) + " --quiet " + args + " 2>&1");
 }
-bool has(const std::string& s, const std::string& needle) { return s.find(needle) != std::string::npos; }
+bool has(const std::string& s, const std::string& needle) {
+  return s.find(needle) != std::string::npos;
+}
 
 void flip_byte(const std::string& file, std::uintmax_t at) {
   std::fstream f(file, std::ios::in | std::ios::out | std::ios::binary);
@@ -104,8 +106,10 @@ TEST(TrustedWorkDir, VerifyRefusesHollowManifests) {
   };
   for (const char* hollow : {"stages", "outputs"}) {
     nlohmann::json d = doc;
-    if (std::string(hollow) == "stages") d["stages"] = nlohmann::json::array();
-    else d["stages"][0]["outputs"] = nlohmann::json::array();
+    if (std::string(hollow) == "stages")
+      d["stages"] = nlohmann::json::array();
+    else
+      d["stages"][0]["outputs"] = nlohmann::json::array();
     write_sealed(d);
     EXPECT_FALSE(verify_job(w).problems.empty()) << hollow;
   }
@@ -157,8 +161,8 @@ TEST(TrustedWorkDir, AMovedTieredWorkDirResumesAndAnswers) {
   testing::ScratchDir dir;
   ASSERT_EQ(cli("--work-dir " + (dir / "a") + " solve nim 3x4 tiered").code, 0);
   fs::rename(dir / "a", dir / "b");
-  CommandResult again = cli("--json --work-dir " + fs::absolute(dir / "b").string() +
-                            " solve nim 3x4 tiered");
+  CommandResult again =
+      cli("--json --work-dir " + fs::absolute(dir / "b").string() + " solve nim 3x4 tiered");
   EXPECT_EQ(again.code, 0) << again.out;
   EXPECT_TRUE(has(again.out, "\"resumed\": true")) << again.out;
   EXPECT_EQ(cli("verify " + (dir / "b")).code, 0);
@@ -169,9 +173,10 @@ TEST(TrustedWorkDir, BadOptionValuesAreClearErrors) {
   testing::ScratchDir dir;
   ASSERT_EQ(cli("--work-dir " + (dir / "w") + " solve tictactoe").code, 0);
   const std::string w = " --work-dir " + (dir / "w");
-  for (const std::string& args : std::vector<std::string>{w + " check-solution --sample -1", w + " play --games -1", "--threads '' games",
-        "--memory '' games", "--memory 1T games", "--memory 99999999999999999999G games",
-        "othello weak-solve --leaf-empties -1", "--work-dir '' games"}) {
+  for (const std::string& args : std::vector<std::string>{
+           w + " check-solution --sample -1", w + " play --games -1", "--threads '' games",
+           "--memory '' games", "--memory 1T games", "--memory 99999999999999999999G games",
+           "othello weak-solve --leaf-empties -1", "--work-dir '' games"}) {
     CommandResult r = cli(args);
     EXPECT_NE(r.code, 0) << args;
     EXPECT_FALSE(has(r.out, "bad_alloc")) << args << ": " << r.out;
@@ -205,8 +210,8 @@ TEST(TrustedWorkDir, InterruptedSolveSaysWhereAndResumes) {
     pid_t pid = fork();
     if (pid == 0) {
       dup2(out[1], 2);
-      execl(ZERMELO_CLI, ZERMELO_CLI, "--work-dir", w.c_str(), "--memory", "128M", "solve",
-            "nim", "5x7", static_cast<char*>(nullptr));
+      execl(ZERMELO_CLI, ZERMELO_CLI, "--work-dir", w.c_str(), "--memory", "128M", "solve", "nim",
+            "5x7", static_cast<char*>(nullptr));
       _exit(127);
     }
     close(out[1]);
@@ -216,7 +221,8 @@ TEST(TrustedWorkDir, InterruptedSolveSaysWhereAndResumes) {
     waitpid(pid, &st, 0);
     std::string err;
     char buf[4096];
-    for (ssize_t n; (n = read(out[0], buf, sizeof buf)) > 0;) err.append(buf, static_cast<std::size_t>(n));
+    for (ssize_t n; (n = read(out[0], buf, sizeof buf)) > 0;)
+      err.append(buf, static_cast<std::size_t>(n));
     close(out[0]);
     ASSERT_TRUE(WIFEXITED(st)) << "signal " << sig;
     EXPECT_EQ(WEXITSTATUS(st), 128 + sig);

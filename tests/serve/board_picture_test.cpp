@@ -39,7 +39,7 @@ void expect_drawn(const std::string& name, const std::vector<std::string>& optio
 
 TEST(BoardPicture, EveryGameIsDrawn) {
   expect_drawn("tictactoe", {}, 9, 0, "<circle");
-  expect_drawn("nim", {"3x4"}, 0, 12, "rx=\"3\"");  // a stick each
+  expect_drawn("nim", {"3x4"}, 0, 12, "rx=\"3\"");    // a stick each
   expect_drawn("onitama", {"3x3"}, 9, 8, "<circle");  // 4 students, 2 masters with a ring
   expect_drawn("ostle-mini", {"3x3:p2"}, 9, 4, "<circle");
   expect_drawn("breakthrough", {"3x4"}, 12, 12, "<circle");
@@ -50,9 +50,10 @@ TEST(BoardPicture, SideToMoveAsTheDiagramSaysIt) {
   EXPECT_EQ(side_to_move("...\n...\n...\nX to move\n"), "X");
   EXPECT_EQ(side_to_move("Onitama 3x3, Red to move\n"), "Red");
   EXPECT_EQ(side_to_move("heap 0: |||\n"), "");
-  EXPECT_EQ(side_to_move(make_game("breakthrough", {"3x4"})->render(
-                make_game("breakthrough", {"3x4"})->start())),
-            "P1 (X)");
+  EXPECT_EQ(
+      side_to_move(
+          make_game("breakthrough", {"3x4"})->render(make_game("breakthrough", {"3x4"})->start())),
+      "P1 (X)");
 }
 
 TEST(BoardPicture, TextIsEscaped) {

@@ -60,8 +60,8 @@ TEST(CliPictures, SolveBfsAndQueryDrawWhatTheyPrint) {
   CommandResult q = cli("--work-dir " + (dir / "w") + " query X.O...... --svg " + board);
   ASSERT_EQ(q.code, 0) << q.out;
   EXPECT_EQ(count(file_text(board), "stroke-linecap=\"round\""), 1u);  // one X drawn
-  EXPECT_NE(cli("--work-dir " + (dir / "w") + " query start --svg " + (dir / "no/such/b.svg"))
-                .code, 0);
+  EXPECT_NE(cli("--work-dir " + (dir / "w") + " query start --svg " + (dir / "no/such/b.svg")).code,
+            0);
 }
 
 TEST(CliPictures, ChartAxes) {
@@ -69,7 +69,7 @@ TEST(CliPictures, ChartAxes) {
   c.labels = {"0", "1", "2"};
   c.series = {{"a", {3, 0, 12345}}, {"b", {1, 2}}};
   const std::string linear = bar_chart_svg(c);
-  EXPECT_EQ(count(linear, "<title>"), 4u);  // the zero is not drawn
+  EXPECT_EQ(count(linear, "<title>"), 4u);             // the zero is not drawn
   EXPECT_NE(linear.find(">15k<"), std::string::npos);  // a round top above 12,346
   c.logarithmic = true;
   const std::string log = bar_chart_svg(c);

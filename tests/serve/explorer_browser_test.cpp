@@ -70,8 +70,9 @@ class Page {
   }
   // The value of a JavaScript expression in the page.
   json eval(const std::string& expression) {
-    const json r = call("Runtime.evaluate", {{"expression", expression}, {"returnByValue", true},
-                                             {"awaitPromise", true}});
+    const json r =
+        call("Runtime.evaluate",
+             {{"expression", expression}, {"returnByValue", true}, {"awaitPromise", true}});
     if (r.contains("exceptionDetails")) throw std::runtime_error(r["exceptionDetails"].dump());
     return r["result"].value("value", json());
   }
@@ -96,8 +97,8 @@ class Page {
                           "\").getBoundingClientRect(); return [r.x + r.width / 2, "
                           "r.y + r.height / 2]; })()");
     for (const char* type : {"mousePressed", "mouseReleased"})
-      call("Input.dispatchMouseEvent", {{"type", type}, {"x", box[0]}, {"y", box[1]},
-                                        {"button", "left"}, {"clickCount", 1}});
+      call("Input.dispatchMouseEvent",
+           {{"type", type}, {"x", box[0]}, {"y", box[1]}, {"button", "left"}, {"clickCount", 1}});
   }
   // A PNG of the page, written to `file` (and to $ZERMELO_SCREENSHOTS/); its size in bytes.
   std::size_t screenshot(const std::string& file) {
@@ -138,7 +139,9 @@ TEST(ExplorerBrowser, AWinningMoveClickedLeavesTheOpponentLost) {
   if (!browser.available()) GTEST_SKIP() << "no browser can run here: " << browser.why_not();
   const std::string w = dir / "ttt";
   ASSERT_EQ(testing::run_command(std::string(ZERMELO_CLI) + " --quiet --work-dir " + w +
-                                 " solve tictactoe --in-ram > /dev/null 2>&1").code, 0);
+                                 " solve tictactoe --in-ram > /dev/null 2>&1")
+                .code,
+            0);
   ServeProcess serve(w);
   ASSERT_FALSE(serve.url().empty()) << "zermelo serve printed no address";
 

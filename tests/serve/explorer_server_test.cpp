@@ -101,8 +101,8 @@ void walk_and_check(Served& s, std::uint64_t seed, int steps) {
 
 TEST(ExplorerServer, ValuesAreTheQueryValues) {
   testing::ScratchDir dir;
-  for (const std::string game : {"tictactoe", "nim 3x4 tiered", "onitama 3x3",
-                                 "ostle-mini 3x3:p2", "breakthrough 3x4"}) {
+  for (const std::string game :
+       {"tictactoe", "nim 3x4 tiered", "onitama 3x3", "ostle-mini 3x3:p2", "breakthrough 3x4"}) {
     SCOPED_TRACE(game);
     Served s(dir / game.substr(0, 3), game);
     const json info = s.ok("/api/game");
@@ -187,8 +187,9 @@ TEST(ExplorerServer, FuzzedRequestsNeverEndTheServer) {
   for (const std::string game : {"tictactoe", "onitama 3x3"}) {
     Served s(dir / game.substr(0, 3), game);
     std::mt19937_64 rng(20261124);
-    const std::vector<std::string> paths{"/api/position", "/api/line", "/api/game", "/api/tables",
-                                         "/api/", "/static/", "/", "/api/position/"};
+    const std::vector<std::string> paths{
+        "/api/position", "/api/line", "/api/game", "/api/tables",
+        "/api/",         "/static/",  "/",         "/api/position/"};
     const std::vector<std::string> names{"state", "key", "max", "", "st ate", "key[]"};
     const std::string bytes = "XO.-/ rRbB0123456789%&=?#+\\\"'<>:;\x01\x7f\xc3\xa9\xff";
     auto random_text = [&](std::size_t most) {
@@ -217,10 +218,17 @@ TEST(ExplorerServer, FuzzedRequestsNeverEndTheServer) {
         path += p == 0 ? "?" : "&";
         path += names[rng() % names.size()] + "=";
         switch (rng() % 4) {
-          case 0: path += std::to_string(rng() % 100000); break;
-          case 1: path += std::to_string(rng()); break;
-          case 2: path += random_text(5000); break;
-          default: path += random_text(40);
+          case 0:
+            path += std::to_string(rng() % 100000);
+            break;
+          case 1:
+            path += std::to_string(rng());
+            break;
+          case 2:
+            path += random_text(5000);
+            break;
+          default:
+            path += random_text(40);
         }
       }
       auto [status, body] = s.get(path);

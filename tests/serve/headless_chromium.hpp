@@ -41,9 +41,14 @@ class HeadlessChromium {
       return;
     }
     const std::string log = profile_dir + "/chromium.log";
-    std::vector<std::string> args{exe, "--headless", "--remote-debugging-pipe", "--disable-gpu",
-                                  "--no-first-run", "--no-default-browser-check",
-                                  "--no-proxy-server", "--window-size=1200,800",
+    std::vector<std::string> args{exe,
+                                  "--headless",
+                                  "--remote-debugging-pipe",
+                                  "--disable-gpu",
+                                  "--no-first-run",
+                                  "--no-default-browser-check",
+                                  "--no-proxy-server",
+                                  "--window-size=1200,800",
                                   "--disable-dev-shm-usage",  // containers' /dev/shm is small
                                   "--user-data-dir=" + profile_dir + "/profile"};
     if (::geteuid() == 0) args.push_back("--no-sandbox");
@@ -71,8 +76,8 @@ class HeadlessChromium {
     try {
       call("Browser.getVersion");
     } catch (const std::exception& e) {
-      why_not_ = std::string("Chromium (") + exe + ") did not start: " + e.what() + "; its log: " +
-                 tail(log);
+      why_not_ = std::string("Chromium (") + exe + ") did not start: " + e.what() +
+                 "; its log: " + tail(log);
     }
   }
 

@@ -15,7 +15,9 @@ namespace {
 struct Msg {
   std::uint64_t key;
   std::uint64_t payload;
-  friend bool operator<(const Msg& a, const Msg& b) { return a.key != b.key ? a.key < b.key : a.payload < b.payload; }
+  friend bool operator<(const Msg& a, const Msg& b) {
+    return a.key != b.key ? a.key < b.key : a.payload < b.payload;
+  }
 };
 
 std::vector<Msg> random_msgs(std::size_t n, std::uint64_t key_range) {
@@ -25,7 +27,8 @@ std::vector<Msg> random_msgs(std::size_t n, std::uint64_t key_range) {
   return v;
 }
 
-std::vector<Msg> sorted_with(const std::vector<Msg>& in, std::uint64_t memory, const std::string& dir, std::size_t* runs = nullptr) {
+std::vector<Msg> sorted_with(const std::vector<Msg>& in, std::uint64_t memory,
+                             const std::string& dir, std::size_t* runs = nullptr) {
   SortOptions o;
   o.scratch_dir = dir;
   o.memory_bytes = memory;
@@ -58,7 +61,8 @@ TEST(ExternalSort, InRamAndOutOfCoreAgreeWithStdSort) {
 
 // `unique` keeps one of each record, whether the repeats meet in one buffer, are squeezed out of
 // a full buffer (few distinct records: nothing spills; with 100,000 the buffer stays part full,
-// so each fill merges many new records into a large deduplicated prefix), or lie in different runs (many).
+// so each fill merges many new records into a large deduplicated prefix), or lie in different runs
+// (many).
 TEST(ExternalSort, UniqueKeepsOneOfEachRecordInRamAndSpilled) {
   testing::ScratchDir dir;
   for (std::uint64_t distinct : {1'000ull, 100'000ull, 3'000'000ull}) {
@@ -149,8 +153,8 @@ TEST(MergeJoin, VisitsEveryKeyOnceWithBothSides) {
   std::vector<std::string> seen;
   merge_join<std::uint64_t, std::uint64_t>(
       [&](std::uint64_t& x) { return ia < a.size() ? (x = a[ia++], true) : false; },
-      [&](std::uint64_t& x) { return ib < b.size() ? (x = b[ib++], true) : false; }, [](auto x) { return x; },
-      [](auto x) { return x; },
+      [&](std::uint64_t& x) { return ib < b.size() ? (x = b[ib++], true) : false; },
+      [](auto x) { return x; }, [](auto x) { return x; },
       [&](const std::uint64_t* x, const std::uint64_t* y) {
         seen.push_back(std::to_string(x ? *x : 0) + "/" + std::to_string(y ? *y : 0));
       });

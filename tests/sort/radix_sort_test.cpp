@@ -29,11 +29,13 @@ void expect_radix_equals_std_sort(std::size_t n, Make make) {
   std::sort(expected.begin(), expected.end());
   radix_sort(v.data(), scratch.data(), v.size());
   ASSERT_EQ(v.size(), expected.size());
-  for (std::size_t i = 0; i < n; ++i) ASSERT_EQ(std::memcmp(&v[i], &expected[i], sizeof(T)), 0) << "record " << i;
+  for (std::size_t i = 0; i < n; ++i)
+    ASSERT_EQ(std::memcmp(&v[i], &expected[i], sizeof(T)), 0) << "record " << i;
 }
 
 TEST(RadixSort, U64KeysWithConstantHighBytes) {
-  expect_radix_equals_std_sort<std::uint64_t>(100000, [](auto& rng) { return (rng() % 5000) << 7 | 3; });
+  expect_radix_equals_std_sort<std::uint64_t>(100000,
+                                              [](auto& rng) { return (rng() % 5000) << 7 | 3; });
   expect_radix_equals_std_sort<std::uint64_t>(100000, [](auto& rng) { return rng(); });
 }
 
@@ -48,7 +50,8 @@ TEST(RadixSort, ChildValuesOrderByKeyThenValue) {
 
 // A message packs the parent's key above the lost bit: sorted, it groups by key, won before lost.
 TEST(RadixSort, MessagesOrderByKeyThenLostBit) {
-  expect_radix_equals_std_sort<Msg>(100000, [](auto& rng) { return Msg::to((rng() % 3000) << 20 | (rng() % 3), rng() % 2); });
+  expect_radix_equals_std_sort<Msg>(
+      100000, [](auto& rng) { return Msg::to((rng() % 3000) << 20 | (rng() % 3), rng() % 2); });
   const Msg a = Msg::to(Msg::kMaxKey, true);
   EXPECT_EQ(a.key(), Msg::kMaxKey);
   EXPECT_TRUE(a.child_lost());
@@ -69,7 +72,9 @@ TEST(RadixSort, LevelMessagesOrderByLevelKeyKindValue) {
 }
 
 TEST(RadixSort, EdgesOrderByChildThenParent) {
-  expect_radix_equals_std_sort<Edge>(100000, [](auto& rng) { return Edge{rng() % 100, rng() % 1000}; });
+  expect_radix_equals_std_sort<Edge>(100000, [](auto& rng) {
+    return Edge{rng() % 100, rng() % 1000};
+  });
 }
 
 TEST(RadixSort, TrivialInputs) {
@@ -82,8 +87,8 @@ TEST(RadixSort, TrivialInputs) {
   EXPECT_TRUE(std::all_of(same.begin(), same.end(), [](auto x) { return x == 42; }));
 }
 
-// The external sorter takes the radix path for records of several fields: in RAM, spilled to many runs, one thread or
-// two, the stream is std::sort's order.
+// The external sorter takes the radix path for records of several fields: in RAM, spilled to many
+// runs, one thread or two, the stream is std::sort's order.
 TEST(RadixSort, ExternalSorterStreamsTheSameOrderSpilledOrNot) {
   testing::ScratchDir dir;
   std::mt19937_64 rng(3);
@@ -110,7 +115,8 @@ TEST(RadixSort, ExternalSorterStreamsTheSameOrderSpilledOrNot) {
       std::size_t i = 0;
       while (s.next(m)) {
         ASSERT_LT(i, expected.size());
-        ASSERT_EQ(std::memcmp(&m, &expected[i], sizeof(ChildValue)), 0) << "record " << i << " memory " << memory << " threads " << threads;
+        ASSERT_EQ(std::memcmp(&m, &expected[i], sizeof(ChildValue)), 0)
+            << "record " << i << " memory " << memory << " threads " << threads;
         ++i;
       }
       EXPECT_EQ(i, expected.size());

@@ -18,7 +18,8 @@ TEST(StxxlSorter, AgreesWithOurExternalSortAndStaysInTheWorkDir) {
   std::mt19937_64 rng(3);
   std::vector<std::uint64_t> keys(3'000'000);
   for (auto& k : keys) k = (rng() >> 1) + 1;  // never the sentinels 0 and UINT64_MAX
-  StxxlSorter<std::uint64_t, std::less<std::uint64_t>, 0, UINT64_MAX> s(dir / "stxxl", 16ull << 20, keys.size() * 8);
+  StxxlSorter<std::uint64_t, std::less<std::uint64_t>, 0, UINT64_MAX> s(dir / "stxxl", 16ull << 20,
+                                                                        keys.size() * 8);
   SortOptions o;
   o.scratch_dir = dir / "ours";
   o.memory_bytes = 32ull << 20;
@@ -35,7 +36,8 @@ TEST(StxxlSorter, AgreesWithOurExternalSortAndStaysInTheWorkDir) {
     ASSERT_EQ(b, k);
   }
   EXPECT_FALSE(s.next(a));
-  EXPECT_EQ(std::filesystem::exists("/var/tmp/stxxl"), var_tmp_before) << "STXXL used its default disk";
+  EXPECT_EQ(std::filesystem::exists("/var/tmp/stxxl"), var_tmp_before)
+      << "STXXL used its default disk";
 }
 
 }  // namespace

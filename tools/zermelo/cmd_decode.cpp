@@ -35,10 +35,11 @@ void run_decode(const std::vector<std::string>& words) {
                                 dir);
   const std::string tier = game.tier_of(key), state = game.render(key);
   if (globals().json) {
-    std::cout << nlohmann::json{{"game", game.name()}, {"variant", game.variant()}, {"key", key},
-                                {"tier", tier}, {"value", value.to_string()}, {"state", state}}
-                     .dump(2)
-              << "\n";
+    std::cout
+        << nlohmann::json{{"game", game.name()}, {"variant", game.variant()},  {"key", key},
+                          {"tier", tier},        {"value", value.to_string()}, {"state", state}}
+               .dump(2)
+        << "\n";
     return;
   }
   std::cout << "key " << key << ", tier " << tier << ", " << value.to_string()

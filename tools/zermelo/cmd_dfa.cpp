@@ -26,13 +26,15 @@ void solve_and_report(dfa::SetGame& g, const dfa::SetSolveOptions& o,
 }
 
 void add_solve_options(CLI::App* solve, dfa::SetSolveOptions& o) {
-  solve->add_option("--method", o.method,
-                    "reach (forward sets, then back up) or retrograde (W(i)/L(i) over all "
-                    "positions)")
+  solve
+      ->add_option("--method", o.method,
+                   "reach (forward sets, then back up) or retrograde (W(i)/L(i) over all "
+                   "positions)")
       ->capture_default_str();
-  solve->add_option("--backward-steps", o.backward_steps,
-                    "reach: first run this many retrograde steps and stop expanding positions "
-                    "they decide (meet in the middle)")
+  solve
+      ->add_option("--backward-steps", o.backward_steps,
+                   "reach: first run this many retrograde steps and stop expanding positions "
+                   "they decide (meet in the middle)")
       ->capture_default_str();
   solve->add_option("--max-steps", o.max_steps, "give up after this many steps/plies")
       ->capture_default_str();
@@ -79,8 +81,8 @@ void setup_set_games(CLI::App& app) {
   auto* bt = app.add_subcommand("breakthrough",
                                 "Breakthrough on small boards, solved with DFA position sets");
   bt->require_subcommand(1);
-  auto* solve = bt->add_subcommand(
-      "solve", "solve a w x h board (P1 starts on rows 1-2 and moves first)");
+  auto* solve =
+      bt->add_subcommand("solve", "solve a w x h board (P1 starts on rows 1-2 and moves first)");
   auto& b = command_options<BreakthroughArgs>(solve, run_breakthrough);
   solve->add_option("--board", b.board, "board size WxH, e.g. 3x4")->required();
   add_solve_options(solve, b.solve);

@@ -70,7 +70,8 @@ ZERMELO_REGISTER_COMMAND(18, [](CLI::App& app) {
   sub->add_option("--format", a.format, "csv (with a header line) or jsonl")
       ->check(CLI::IsMember({"csv", "jsonl"}))
       ->capture_default_str();
-  sub->footer("Lines: key,tier,result,plies (result: win, loss or draw for the player to move;\n"
-              "plies 0 for a draw), in key order within each tier. `decode KEY` shows a state.\n"
-              "Example: zermelo --work-dir work/nim export --format jsonl > nim.jsonl");
+  sub->footer(
+      "Lines: key,tier,result,plies (result: win, loss or draw for the player to move;\n"
+      "plies 0 for a draw), in key order within each tier. `decode KEY` shows a state.\n"
+      "Example: zermelo --work-dir work/nim export --format jsonl > nim.jsonl");
 });

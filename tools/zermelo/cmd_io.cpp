@@ -48,11 +48,14 @@ int run_verify(const std::vector<std::string>& paths) {
       problems.emplace_back(p, e.what());
     }
     for (auto& g : good) {
-      report.push_back({{"path", g.path}, {"ok", true}, {"records", g.record_count}, {"blocks", g.blocks.size()},
+      report.push_back({{"path", g.path},
+                        {"ok", true},
+                        {"records", g.record_count},
+                        {"blocks", g.blocks.size()},
                         {"digest", g.digest_hex()}});
       if (!globals().json)
-        std::cout << "OK    " << g.path << "  " << g.record_count << " records, " << g.blocks.size() << " blocks, digest "
-                  << g.digest_hex() << "\n";
+        std::cout << "OK    " << g.path << "  " << g.record_count << " records, " << g.blocks.size()
+                  << " blocks, digest " << g.digest_hex() << "\n";
     }
     for (auto& [f, what] : problems) {
       ++bad;
@@ -60,8 +63,12 @@ int run_verify(const std::vector<std::string>& paths) {
       if (!globals().json) std::cout << "FAIL  " << what << "\n";
     }
   }
-  if (globals().json) std::cout << report.dump(2) << "\n";
-  else std::cout << (bad ? std::to_string(bad) + " problem(s) found" : "all checksums and digests match") << "\n";
+  if (globals().json)
+    std::cout << report.dump(2) << "\n";
+  else
+    std::cout << (bad ? std::to_string(bad) + " problem(s) found"
+                      : "all checksums and digests match")
+              << "\n";
   return bad ? 1 : 0;
 }
 
@@ -89,13 +96,16 @@ int run_info(const std::string& path) {
   }
   std::cout << "file          " << i.path << "\n"
             << "format        version " << i.format_version << ", complete\n"
-            << "records       " << i.record_count << " of " << i.options.record_size << " bytes (" << i.options.record_type << ")\n"
+            << "records       " << i.record_count << " of " << i.options.record_size << " bytes ("
+            << i.options.record_type << ")\n"
             << "sort key      " << i.options.sort_key << "\n"
             << "blocks        " << i.blocks.size() << " (zstd level " << i.options.zstd_level
             << (i.options.delta_u64_keys ? ", delta-coded keys" : "") << ")\n"
-            << "size          " << format_bytes(static_cast<double>(raw)) << " raw, " << format_bytes(static_cast<double>(stored))
-            << " stored";
-  if (i.record_count) std::cout << " (" << static_cast<double>(stored) / static_cast<double>(i.record_count) << " bytes/record)";
+            << "size          " << format_bytes(static_cast<double>(raw)) << " raw, "
+            << format_bytes(static_cast<double>(stored)) << " stored";
+  if (i.record_count)
+    std::cout << " (" << static_cast<double>(stored) / static_cast<double>(i.record_count)
+              << " bytes/record)";
   std::cout << "\ndigest        " << i.digest_hex() << "\n";
   return 0;
 }
@@ -113,13 +123,14 @@ ZERMELO_REGISTER_COMMAND(80, [](CLI::App& app) {
   });
   verify->add_option("paths", paths, "run files, or job directories with a manifest.json")
       ->required();
-  verify->footer("Example: zermelo verify work/tictactoe    (every output of the job)\n"
-                 "         zermelo verify work/tictactoe/values.run");
+  verify->footer(
+      "Example: zermelo verify work/tictactoe    (every output of the job)\n"
+      "         zermelo verify work/tictactoe/values.run");
 
   auto* info =
       app.add_subcommand("info", "describe a run file (header and block index; no full read)");
-  auto& file = command_options<std::string>(
-      info, [](const std::string& f) { zermelo::cli::run_info(f); });
+  auto& file =
+      command_options<std::string>(info, [](const std::string& f) { zermelo::cli::run_info(f); });
   info->add_option("file", file, "a run file")->required();
   info->footer("Example: zermelo info work/tictactoe/values.run");
 });

@@ -28,7 +28,8 @@ using namespace zermelo::ostle;
 
 std::string with_commas(std::uint64_t n) {
   std::string s = std::to_string(n);
-  for (int i = static_cast<int>(s.size()) - 3; i > 0; i -= 3) s.insert(static_cast<std::size_t>(i), ",");
+  for (int i = static_cast<int>(s.size()) - 3; i > 0; i -= 3)
+    s.insert(static_cast<std::size_t>(i), ",");
   return s;
 }
 
@@ -95,14 +96,15 @@ void print_counts_text(const std::vector<int>& classes, const std::vector<StateC
                        const StateCounts& total, double seconds) {
   std::ostringstream os;
   auto row = [&](const std::string& name, const StateCounts& c) {
-    os << std::left << std::setw(10) << name << std::right << std::setw(16) << with_commas(c.positions) << std::setw(16)
-       << with_commas(c.checkmates) << std::setw(17) << with_commas(c.states) << std::setw(17)
-       << with_commas(c.nontrivial_states) << std::setw(17)
-       << with_commas(c.nontrivial_forbidding) << "\n";
+    os << std::left << std::setw(10) << name << std::right << std::setw(16)
+       << with_commas(c.positions) << std::setw(16) << with_commas(c.checkmates) << std::setw(17)
+       << with_commas(c.states) << std::setw(17) << with_commas(c.nontrivial_states)
+       << std::setw(17) << with_commas(c.nontrivial_forbidding) << "\n";
   };
-  os << std::left << std::setw(10) << "class" << std::right << std::setw(16) << "positions" << std::setw(16) << "checkmates"
-     << std::setw(17) << "states" << std::setw(17) << "non-trivial" << std::setw(17)
-     << "nt forbidding" << "\n";
+  os << std::left << std::setw(10) << "class" << std::right << std::setw(16) << "positions"
+     << std::setw(16) << "checkmates" << std::setw(17) << "states" << std::setw(17) << "non-trivial"
+     << std::setw(17) << "nt forbidding"
+     << "\n";
   for (std::size_t i = 0; i < classes.size(); ++i) row(class_name(classes[i]), counts[i]);
   // Per-material subtotals when more than one class of a material was counted.
   for (int m = 0; m < kMaterials; ++m) {
@@ -114,9 +116,8 @@ void print_counts_text(const std::vector<int>& classes, const std::vector<StateC
   }
   row("total", total);
   os << "(states: position + forbidden move, possibly reachable; non-trivial: not checkmate; "
-     << "nt forbidding: non-trivial with a forbidden move; "
-     << std::fixed << std::setprecision(1) << seconds << " s on " << zermelo::cli::globals().threads
-     << " threads)\n";
+     << "nt forbidding: non-trivial with a forbidden move; " << std::fixed << std::setprecision(1)
+     << seconds << " s on " << zermelo::cli::globals().threads << " threads)\n";
   std::cout << os.str();
 }
 
@@ -159,28 +160,41 @@ void run_show(const std::string& text) {
   const Key key = state_key(p, forbid).key;
   const bool mate = is_checkmate(p);
   const MoveList moves = legal_moves(p, forbid);
-  auto outcome_text = [](Outcome o) { return o == Outcome::kMoverWins ? "the mover wins" : "the mover loses"; };
+  auto outcome_text = [](Outcome o) {
+    return o == Outcome::kMoverWins ? "the mover wins" : "the mover loses";
+  };
   if (zermelo::cli::globals().json) {
-    nlohmann::json j{{"state", state_to_text(p, forbid)}, {"key", key}, {"class", class_name(key_class(key))},
-                     {"rank", key_rank(key)}, {"checkmate", mate}, {"moves", nlohmann::json::array()}};
+    nlohmann::json j{{"state", state_to_text(p, forbid)},
+                     {"key", key},
+                     {"class", class_name(key_class(key))},
+                     {"rank", key_rank(key)},
+                     {"checkmate", mate},
+                     {"moves", nlohmann::json::array()}};
     for (const Move& m : moves) {
       const MoveResult r = apply_move(p, m);
       nlohmann::json jm{{"move", move_name(m)}};
-      if (r.outcome != Outcome::kContinues) jm["ends_game"] = outcome_text(r.outcome);
-      else jm["state"] = state_to_text(r.next, r.next_forbid), jm["key"] = state_key(r.next, r.next_forbid).key;
+      if (r.outcome != Outcome::kContinues)
+        jm["ends_game"] = outcome_text(r.outcome);
+      else
+        jm["state"] = state_to_text(r.next, r.next_forbid),
+        jm["key"] = state_key(r.next, r.next_forbid).key;
       j["moves"].push_back(jm);
     }
     std::cout << j.dump(2) << "\n";
     return;
   }
-  std::cout << diagram(p, forbid) << "key " << key << " (class " << class_name(key_class(key)) << ", rank "
-            << key_rank(key) << ")" << (mate ? ", checkmate: the mover wins at once" : "") << "\n"
+  std::cout << diagram(p, forbid) << "key " << key << " (class " << class_name(key_class(key))
+            << ", rank " << key_rank(key) << ")"
+            << (mate ? ", checkmate: the mover wins at once" : "") << "\n"
             << moves.size << " legal moves (next states from the next mover's point of view):\n";
   for (const Move& m : moves) {
     const MoveResult r = apply_move(p, m);
     std::cout << "  " << move_name(m) << "  ";
-    if (r.outcome != Outcome::kContinues) std::cout << "ends the game: " << outcome_text(r.outcome) << "\n";
-    else std::cout << state_to_text(r.next, r.next_forbid) << (is_checkmate(r.next) ? "  (checkmate)" : "") << "\n";
+    if (r.outcome != Outcome::kContinues)
+      std::cout << "ends the game: " << outcome_text(r.outcome) << "\n";
+    else
+      std::cout << state_to_text(r.next, r.next_forbid)
+                << (is_checkmate(r.next) ? "  (checkmate)" : "") << "\n";
   }
 }
 
@@ -221,18 +235,22 @@ void run_puzzles(const std::vector<std::string>& args, std::size_t limit, bool s
                                 g.work_dir);
   const PuzzleScan scan =
       find_puzzles(game, db.all_values(), ostle_sacrifices(game), limit, shortest_only);
-  const std::string definition = shortest_only ? "every shortest winning move a sacrifice"
-                                               : "every winning move a sacrifice";
+  const std::string definition =
+      shortest_only ? "every shortest winning move a sacrifice" : "every winning move a sacrifice";
   auto joined = [](const std::vector<std::string>& moves) {
     std::string line;
     for (const auto& m : moves) line += (line.empty() ? "" : ",") + m;
     return line;
   };
   if (g.json) {
-    nlohmann::json j{{"game", game.name()},     {"variant", game.variant()},
-                     {"tiers", db.tiers()},     {"unsolved_tiers", unsolved},
-                     {"states", scan.scanned},  {"won", scan.won},
-                     {"puzzles", scan.puzzles}, {"definition", definition},
+    nlohmann::json j{{"game", game.name()},
+                     {"variant", game.variant()},
+                     {"tiers", db.tiers()},
+                     {"unsolved_tiers", unsolved},
+                     {"states", scan.scanned},
+                     {"won", scan.won},
+                     {"puzzles", scan.puzzles},
+                     {"definition", definition},
                      {"longest", nlohmann::json::array()}};
     for (const Puzzle& p : scan.longest)
       j["longest"].push_back({{"key", p.key},
@@ -259,12 +277,15 @@ void run_puzzles(const std::vector<std::string>& args, std::size_t limit, bool s
 }  // namespace
 
 ZERMELO_REGISTER_COMMAND(60, [](CLI::App& app) {
-  auto* ostle = app.add_subcommand("ostle", "Ostle: count positions and states, show a state, breadth-first levels");
+  auto* ostle = app.add_subcommand(
+      "ostle", "Ostle: count positions and states, show a state, breadth-first levels");
   ostle->require_subcommand(1);
 
   auto* count = ostle->add_subcommand("count", "count positions, checkmates and states by class");
   auto specs = std::make_shared<std::vector<std::string>>();
-  count->add_option("--class", *specs, "all (default), 4v4, 4v5, 5v4, 5v5, 5v4+4v5, or one class like 5v4/a2; repeatable");
+  count->add_option(
+      "--class", *specs,
+      "all (default), 4v4, 4v5, 5v4, 5v5, 5v4+4v5, or one class like 5v4/a2; repeatable");
   auto reading = std::make_shared<std::string>("exact");
   count->add_option("--reading", *reading,
                     "exact (the rules as written, default) or reference (the published solver's)");
@@ -272,13 +293,16 @@ ZERMELO_REGISTER_COMMAND(60, [](CLI::App& app) {
     run_count(specs->empty() ? std::vector<std::string>{"all"} : *specs, reading_of(*reading));
   });
 
-  auto* show = ostle->add_subcommand("show", "print a state (board text, optionally ':' and the forbidden move) and its moves");
+  auto* show = ostle->add_subcommand(
+      "show", "print a state (board text, optionally ':' and the forbidden move) and its moves");
   auto text = std::make_shared<std::string>();
-  show->add_option("state", *text, "e.g. 11111-00000-00300-00000-22222 or 11111-00300-00000-00000-22222:c2D")->required();
+  show->add_option("state", *text,
+                   "e.g. 11111-00000-00300-00000-22222 or 11111-00300-00000-00000-22222:c2D")
+      ->required();
   show->callback([text] { run_show(*text); });
 
-  auto* bfs = ostle->add_subcommand(
-      "bfs", "the generic `bfs ostle`, checkmates expanded, to a few plies");
+  auto* bfs =
+      ostle->add_subcommand("bfs", "the generic `bfs ostle`, checkmates expanded, to a few plies");
   auto& b = zermelo::cli::command_options<BfsAliasArgs>(bfs, run_bfs);
   bfs->add_option("--plies", b.plies, "how many plies (default 5)");
   bfs->add_option("--reading", b.reading, "exact (default) or reference");
@@ -296,6 +320,5 @@ ZERMELO_REGISTER_COMMAND(60, [](CLI::App& app) {
   auto shortest = std::make_shared<bool>(false);
   puzzles->add_flag("--shortest-only", *shortest,
                     "only the shortest winning moves must all be sacrifices");
-  puzzles->callback(
-      [game_args, limit, shortest] { run_puzzles(*game_args, *limit, *shortest); });
+  puzzles->callback([game_args, limit, shortest] { run_puzzles(*game_args, *limit, *shortest); });
 });

@@ -44,7 +44,9 @@ std::size_t ask_human(const Game& g, StateKey s, const std::vector<Child>& kids)
   throw std::runtime_error("play: no move read (end of input)");
 }
 
-Value flip(Value v) { return v.is_win() ? Value::loss(v.plies()) : v.is_loss() ? Value::win(v.plies()) : v; }
+Value flip(Value v) {
+  return v.is_win() ? Value::loss(v.plies()) : v.is_loss() ? Value::win(v.plies()) : v;
+}
 const char* outcome(Value v) { return v.is_win() ? "won" : v.is_loss() ? "lost" : "drawn"; }
 
 // The games' tally, and the games shown (--show, a shortfall, or a human opponent).
@@ -67,8 +69,11 @@ void tally_game(const PlayArgs& a, std::size_t n, const PlayedGame& pg, int me, 
   std::string line;
   for (auto& m : pg.moves) line += (line.empty() ? "" : " ") + m;
   if (globals().json)
-    t.shown.push_back({{"game", n}, {"moves", pg.moves}, {"result", outcome(mine)},
-                       {"plies", pg.plies}, {"short_of_the_value", short_of_it}});
+    t.shown.push_back({{"game", n},
+                       {"moves", pg.moves},
+                       {"result", outcome(mine)},
+                       {"plies", pg.plies},
+                       {"short_of_the_value", short_of_it}});
   else
     std::cout << "game " << n << ": " << outcome(mine) << " by the perfect player in " << pg.plies
               << " plies" << (short_of_it ? "  SHORT OF THE VALUE" : "") << "\n  " << line << "\n";
@@ -77,11 +82,17 @@ void tally_game(const PlayArgs& a, std::size_t n, const PlayedGame& pg, int me, 
 void print_play(const Game& g, const PlayArgs& a, Value start, std::size_t games,
                 const PlayTally& t) {
   if (globals().json)
-    std::cout << nlohmann::json{{"game", g.name()}, {"variant", g.variant()},
-                                {"start_value", start.to_string()}, {"as", a.as},
-                                {"opponent", a.opponent}, {"games", games}, {"wins", t.wins},
-                                {"draws", t.draws}, {"losses", t.losses},
-                                {"longest_game", t.longest}, {"short_of_the_value", t.shortfalls},
+    std::cout << nlohmann::json{{"game", g.name()},
+                                {"variant", g.variant()},
+                                {"start_value", start.to_string()},
+                                {"as", a.as},
+                                {"opponent", a.opponent},
+                                {"games", games},
+                                {"wins", t.wins},
+                                {"draws", t.draws},
+                                {"losses", t.losses},
+                                {"longest_game", t.longest},
+                                {"short_of_the_value", t.shortfalls},
                                 {"shown", t.shown}}
                      .dump(2)
               << "\n";
@@ -132,18 +143,24 @@ void run_play(const PlayArgs& a) {
 
 ZERMELO_REGISTER_COMMAND(16, [](CLI::App& app) {
   using namespace zermelo;
-  auto* sub = app.add_subcommand("play", "the perfect player of a solved --work-dir, against random, human or perfect play");
+  auto* sub = app.add_subcommand(
+      "play", "the perfect player of a solved --work-dir, against random, human or perfect play");
   auto& a = cli::command_options<cli::PlayArgs>(sub, cli::run_play);
   cli::add_game_words(sub, a.words);
-  sub->add_option("--as", a.as, "the perfect player's side: first or second")->check(CLI::IsMember({"first", "second"}));
-  sub->add_option("--opponent", a.opponent, "random (uniform moves), human (moves read from standard input) or perfect")
+  sub->add_option("--as", a.as, "the perfect player's side: first or second")
+      ->check(CLI::IsMember({"first", "second"}));
+  sub->add_option("--opponent", a.opponent,
+                  "random (uniform moves), human (moves read from standard input) or perfect")
       ->check(CLI::IsMember({"random", "human", "perfect"}));
   sub->add_option("--games", a.games, "games to play (human: 1)");
   sub->add_option("--seed", a.seed, "random opponent's seed");
-  sub->add_option("--max-plies", a.max_plies, "a game not over after this many moves counts as a draw");
+  sub->add_option("--max-plies", a.max_plies,
+                  "a game not over after this many moves counts as a draw");
   sub->add_flag("--show", a.show, "print every game's moves");
-  sub->footer("Checks every game: from a won start the perfect player must win within the value's plies, from a\n"
-              "drawn start it must not lose; a shortfall is reported and the exit code is 1.\n"
-              "Example: zermelo --work-dir work/default-onitama-3x4 play onitama 3x4 --games 1000\n"
-              "         zermelo --work-dir work/ttt play tictactoe --as second --opponent human");
+  sub->footer(
+      "Checks every game: from a won start the perfect player must win within the value's plies, "
+      "from a\n"
+      "drawn start it must not lose; a shortfall is reported and the exit code is 1.\n"
+      "Example: zermelo --work-dir work/default-onitama-3x4 play onitama 3x4 --games 1000\n"
+      "         zermelo --work-dir work/ttt play tictactoe --as second --opponent human");
 });

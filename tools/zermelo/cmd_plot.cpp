@@ -38,7 +38,8 @@ void run_plot(const std::string& in, std::string out) {
   } else if (doc.contains("by_plies")) {
     write_text_file(out, plies_chart_svg(title, {table_of(doc.value("tier", "all"), doc)}));
   } else {
-    throw std::runtime_error(in + " holds neither `solve --json` (by_plies) nor `bfs --json` "
+    throw std::runtime_error(in +
+                             " holds neither `solve --json` (by_plies) nor `bfs --json` "
                              "(new_states_per_ply) output");
   }
   std::cout << out << "\n";

@@ -19,8 +19,10 @@ namespace {
 GameRequest request_of(const QueryArgs& a) {
   GameRequest r = game_request({a.words.begin(), a.words.end() - 1});
   if (!a.options.empty()) {
-    if (r.name.empty()) throw std::invalid_argument("--options needs the game's name before the state");
-    if (r.options_given) throw std::invalid_argument("options given twice (positional and --options)");
+    if (r.name.empty())
+      throw std::invalid_argument("--options needs the game's name before the state");
+    if (r.options_given)
+      throw std::invalid_argument("options given twice (positional and --options)");
     r.options = a.options, r.options_given = true;
   }
   return r;
@@ -52,11 +54,12 @@ void run_query(const QueryArgs& a, const std::string& dir) {
   nlohmann::json moves = nlohmann::json::array();
   for (std::size_t i = 0; i < kids.size(); ++i) {
     Value child = kids[i].is_terminal() ? kids[i].terminal : db.value(kids[i].key);
-    moves.push_back({{"move", g.move_name(key, i)}, {"value", child.parent_via().to_string()},
+    moves.push_back({{"move", g.move_name(key, i)},
+                     {"value", child.parent_via().to_string()},
                      {"rank", child.parent_via().rank()}});
   }
   if (globals().json) {
-    std::cout << nlohmann::json{{"game", g.name()}, {"variant", g.variant()},
+    std::cout << nlohmann::json{{"game", g.name()},       {"variant", g.variant()},
                                 {"state", g.render(key)}, {"key", key},
                                 {"value", v.to_string()}, {"moves", moves}}
                      .dump(2)
@@ -66,7 +69,8 @@ void run_query(const QueryArgs& a, const std::string& dir) {
   std::cout << g.render(key) << "value: " << v.to_string() << " for the player to move\n";
   for (auto& m : moves)
     std::cout << "  " << std::left << std::setw(12) << m["move"].get<std::string>()
-              << m["value"].get<std::string>() << (m["value"] == v.to_string() ? "  *" : "") << "\n";
+              << m["value"].get<std::string>() << (m["value"] == v.to_string() ? "  *" : "")
+              << "\n";
 }
 
 }  // namespace zermelo::cli
@@ -75,8 +79,8 @@ ZERMELO_REGISTER_COMMAND(15, [](CLI::App& app) {
   using namespace zermelo::cli;
   auto* sub = app.add_subcommand(
       "query", "value of a state and of each of its moves, from a solved --work-dir");
-  auto& a = command_options<QueryArgs>(
-      sub, [](const QueryArgs& q) { run_query(q, globals().work_dir); });
+  auto& a =
+      command_options<QueryArgs>(sub, [](const QueryArgs& q) { run_query(q, globals().work_dir); });
   sub->add_option("words", a.words,
                   "[GAME [OPTIONS...]] STATE: the state in the game's text form, 'start' for the "
                   "start; the game defaults to the work dir's")

@@ -68,8 +68,7 @@ ZERMELO_REGISTER_COMMAND(16, [](CLI::App& app) {
   sub->add_option("--port", a.port, "TCP port (0: any free one, printed)")
       ->capture_default_str()
       ->check(CLI::Range(0, 65535));
-  sub->add_option("--host", a.host,
-                  "address to listen on (default 127.0.0.1: this machine only)")
+  sub->add_option("--host", a.host, "address to listen on (default 127.0.0.1: this machine only)")
       ->capture_default_str();
   sub->add_option("--bfs-dir", a.bfs_dir,
                   "a `zermelo bfs` work dir of the same game: its states per ply join the charts");

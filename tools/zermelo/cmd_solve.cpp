@@ -60,38 +60,59 @@ std::vector<LineStep> longest_line(const Game& g, const SolveResult& r) {
 nlohmann::json line_json(const Game& g, const std::vector<LineStep>& line) {
   nlohmann::json a = nlohmann::json::array();
   for (auto& s : line)
-    a.push_back({{"key", s.key}, {"value", s.value.to_string()}, {"move", s.move}, {"board", g.render(s.key)},
+    a.push_back({{"key", s.key},
+                 {"value", s.value.to_string()},
+                 {"move", s.move},
+                 {"board", g.render(s.key)},
                  {"ends_game", s.after.is_known() ? s.after.to_string() : ""}});
   return a;
 }
 
-nlohmann::json result_json(const Game& g, const SolveResult& r, const std::vector<LineStep>& line, Value start) {
+nlohmann::json result_json(const Game& g, const SolveResult& r, const std::vector<LineStep>& line,
+                           Value start) {
   nlohmann::json hist = nlohmann::json::object();
   for (auto& [p, c] : r.by_plies) hist[std::to_string(p)] = c;
-  return {{"game", g.name()}, {"variant", g.variant()}, {"tier", r.tier}, {"mode", r.in_ram ? "in-ram" : "out-of-core"},
-          {"states", r.states}, {"wins", r.wins}, {"losses", r.losses}, {"draws", r.draws},
-          {"by_plies", hist}, {"levels", r.levels}, {"longest", r.longest},
-          {"longest_state", g.render(r.longest_key)}, {"longest_line", line_json(g, line)},
+  return {{"game", g.name()},
+          {"variant", g.variant()},
+          {"tier", r.tier},
+          {"mode", r.in_ram ? "in-ram" : "out-of-core"},
+          {"states", r.states},
+          {"wins", r.wins},
+          {"losses", r.losses},
+          {"draws", r.draws},
+          {"by_plies", hist},
+          {"levels", r.levels},
+          {"longest", r.longest},
+          {"longest_state", g.render(r.longest_key)},
+          {"longest_line", line_json(g, line)},
           {"start_value", start.to_string()},
-          {"values", r.values_path}, {"digest", r.digest}, {"resumed", r.resumed},
-          {"engine", {{"states_copied_in_untouched_blocks", r.copied_records},
-                      {"messages_filtered", r.filtered_messages},
-                      {"exit_moves_settled_in_memory", r.exit_moves_settled}}}};
+          {"values", r.values_path},
+          {"digest", r.digest},
+          {"resumed", r.resumed},
+          {"engine",
+           {{"states_copied_in_untouched_blocks", r.copied_records},
+            {"messages_filtered", r.filtered_messages},
+            {"exit_moves_settled_in_memory", r.exit_moves_settled}}}};
 }
 
-void print_text(const Game& g, const SolveResult& r, const std::vector<LineStep>& line, Value start) {
-  std::cout << g.name() << " " << g.variant() << " tier " << r.tier << " solved " << (r.in_ram ? "in RAM" : "out of core")
-            << (r.resumed ? " (resumed)" : "") << "\n"
-            << "  states " << r.states << ": " << r.wins << " wins, " << r.losses << " losses, " << r.draws << " draws\n"
+void print_text(const Game& g, const SolveResult& r, const std::vector<LineStep>& line,
+                Value start) {
+  std::cout << g.name() << " " << g.variant() << " tier " << r.tier << " solved "
+            << (r.in_ram ? "in RAM" : "out of core") << (r.resumed ? " (resumed)" : "") << "\n"
+            << "  states " << r.states << ": " << r.wins << " wins, " << r.losses << " losses, "
+            << r.draws << " draws\n"
             << "  plies  states\n";
   for (auto& [p, c] : r.by_plies) std::cout << "  " << std::setw(5) << p << "  " << c << "\n";
   std::cout << "  draws  " << r.draws << "\n"
-            << "  longest decided state (" << r.longest << " plies), and its line of optimal play:\n";
+            << "  longest decided state (" << r.longest
+            << " plies), and its line of optimal play:\n";
   for (std::size_t i = 0; i < line.size(); ++i) {
     std::cout << "  ply " << i << ": " << line[i].value.to_string() << " for the player to move"
               << (line[i].move.empty() ? "" : ", plays " + line[i].move) << "\n"
               << g.render(line[i].key);
-    if (line[i].after.is_known()) std::cout << "  the move ends the game: " << line[i].after.to_string() << " for the player to move after it\n";
+    if (line[i].after.is_known())
+      std::cout << "  the move ends the game: " << line[i].after.to_string()
+                << " for the player to move after it\n";
   }
   if (start.is_known()) std::cout << "  start position: " << start.to_string() << "\n";
   std::cout << "  values run " << r.values_path << " digest " << r.digest << "\n";
@@ -112,13 +133,15 @@ nlohmann::json whole_game_json(const std::vector<SolveResult>& results, Value st
   std::uint32_t longest = 0;
   for (auto& r : results) {
     for (auto& [p, c] : r.by_plies) total[p] += c;
-    states += r.states, wins += r.wins, losses += r.losses, draws += r.draws, terminal += terminal_states(r);
+    states += r.states, wins += r.wins, losses += r.losses, draws += r.draws,
+        terminal += terminal_states(r);
     longest = std::max(longest, r.longest);
   }
   nlohmann::json hist = nlohmann::json::object();
   for (auto& [p, c] : total) hist[std::to_string(p)] = c;
-  return {{"states", states}, {"wins", wins}, {"losses", losses}, {"draws", draws}, {"terminal", terminal},
-          {"non_terminal", states - terminal}, {"by_plies", hist}, {"longest", longest}, {"start_value", start.to_string()}};
+  return {{"states", states}, {"wins", wins},         {"losses", losses},
+          {"draws", draws},   {"terminal", terminal}, {"non_terminal", states - terminal},
+          {"by_plies", hist}, {"longest", longest},   {"start_value", start.to_string()}};
 }
 
 constexpr std::size_t kTierColumns = 6;
@@ -135,11 +158,13 @@ void print_whole_game_text(const std::vector<SolveResult>& results, Value start)
   // A column a tier while the table stays readable (Ostle's 3); beyond, the totals alone (each
   // tier's own table is printed above, and the JSON has every tier).
   const bool by_tier = results.size() <= kTierColumns;
-  std::cout << "whole game, " << (by_tier ? "every tier" : "all " + std::to_string(results.size()) + " tiers") << ":\n  "
-            << std::setw(8) << "plies";
+  std::cout << "whole game, "
+            << (by_tier ? "every tier" : "all " + std::to_string(results.size()) + " tiers")
+            << ":\n  " << std::setw(8) << "plies";
   if (by_tier)
     for (auto& r : results) std::cout << "  " << std::setw(14) << r.tier;
-  std::cout << "  " << std::setw(14) << "total" << "\n";
+  std::cout << "  " << std::setw(14) << "total"
+            << "\n";
   auto cells_of = [&](auto get) {
     std::vector<std::uint64_t> cells;
     std::uint64_t sum = 0;
@@ -151,7 +176,10 @@ void print_whole_game_text(const std::vector<SolveResult>& results, Value start)
     return cells;
   };
   for (auto p : plies)
-    row(std::to_string(p), cells_of([p](const SolveResult& r) { auto it = r.by_plies.find(p); return it == r.by_plies.end() ? 0 : it->second; }));
+    row(std::to_string(p), cells_of([p](const SolveResult& r) {
+          auto it = r.by_plies.find(p);
+          return it == r.by_plies.end() ? 0 : it->second;
+        }));
   row("draws", cells_of([](const SolveResult& r) { return r.draws; }));
   row("wins", cells_of([](const SolveResult& r) { return r.wins; }));
   row("losses", cells_of([](const SolveResult& r) { return r.losses; }));
@@ -190,14 +218,17 @@ void print_results(const Game& g, const std::vector<SolveResult>& results) {
   if (!several)
     std::cout << tiers[0].dump(2) << "\n";
   else
-    std::cout << nlohmann::json{{"game", g.name()}, {"variant", g.variant()}, {"tiers", tiers},
+    std::cout << nlohmann::json{{"game", g.name()},
+                                {"variant", g.variant()},
+                                {"tiers", tiers},
                                 {"whole_game", whole_game_json(results, game_start)}}
                      .dump(2)
               << "\n";
 }
 
 // Every solved tier (or the one asked for) against its children's stored values.
-void run_check(SolveArgs c, const std::vector<std::string>& words, std::size_t sample, std::uint64_t seed) {
+void run_check(SolveArgs c, const std::vector<std::string>& words, std::size_t sample,
+               std::uint64_t seed) {
   const std::string dir = globals().work_dir;
   // A writer's lock: the full check sorts in scratch files in the work dir.
   WorkDirLock lock(dir, WorkDirLock::Mode::kWrite, "check-solution");
@@ -211,17 +242,25 @@ void run_check(SolveArgs c, const std::vector<std::string>& words, std::size_t s
     SolveOptions o = solve_options(c);
     o.job_dir = tier_job_dir(g, dir, tier);
     const auto lower = db.values_below(tier);
-    CheckResult r = sample > 0 ? check_solution_sample(g, values, lower, sample, seed) : check_solution(g, values, lower, o);
+    CheckResult r = sample > 0 ? check_solution_sample(g, values, lower, sample, seed)
+                               : check_solution(g, values, lower, o);
     mismatches += r.mismatches;
-    report.push_back({{"values", values}, {"tier", tier}, {"states", r.states}, {"mismatches", r.mismatches},
+    report.push_back({{"values", values},
+                      {"tier", tier},
+                      {"states", r.states},
+                      {"mismatches", r.mismatches},
                       {"examples", r.examples}});
     if (globals().json) continue;
-    std::cout << "checked " << r.states << " states of " << values << ": " << r.mismatches << " mismatches\n";
+    std::cout << "checked " << r.states << " states of " << values << ": " << r.mismatches
+              << " mismatches\n";
     for (auto& e : r.examples) std::cout << "  " << e << "\n";
   }
   if (globals().json)
-    std::cout << (report.size() == 1 ? report[0] : nlohmann::json{{"game", g.name()}, {"variant", g.variant()},
-                                                                 {"tiers", report}, {"mismatches", mismatches}})
+    std::cout << (report.size() == 1 ? report[0]
+                                     : nlohmann::json{{"game", g.name()},
+                                                      {"variant", g.variant()},
+                                                      {"tiers", report},
+                                                      {"mismatches", mismatches}})
                      .dump(2)
               << "\n";
   if (mismatches) throw CLI::RuntimeError(1);
@@ -251,45 +290,57 @@ struct CheckArgs {
 
 ZERMELO_REGISTER_COMMAND(10, [](CLI::App& app) {
   using namespace zermelo;
-  auto* solve = app.add_subcommand("solve", "strongly solve a game by retrograde analysis (out of core unless --in-ram)");
+  auto* solve = app.add_subcommand(
+      "solve", "strongly solve a game by retrograde analysis (out of core unless --in-ram)");
   auto& a = cli::command_options<cli::SolveArgs>(solve, cli::run_solve);
   solve->add_option("game", a.game, "game name (see `zermelo games`)")->required();
   solve->add_option("options", a.game_options, "game options, e.g. a board size");
-  solve->add_option("--tier", a.tier, "tier to solve (default all: every tier bottom-up; a single tier solves the tiers it reads first, where they are missing in --work-dir)");
+  solve->add_option("--tier", a.tier,
+                    "tier to solve (default all: every tier bottom-up; a single tier solves the "
+                    "tiers it reads first, where they are missing in --work-dir)");
   solve->add_flag("--in-ram", a.in_ram, "use the in-memory solver (small games; same output file)");
-  solve->add_flag("--no-predecessors", a.no_predecessors, "build a reverse-edge run instead of using the game's un-moves");
-  solve->add_option("--checkpoint-states", a.checkpoint_states,
-                    "checkpoint the initial scan every N states (default 2^28; part of the job's identity)");
+  solve->add_flag("--no-predecessors", a.no_predecessors,
+                  "build a reverse-edge run instead of using the game's un-moves");
+  solve->add_option(
+      "--checkpoint-states", a.checkpoint_states,
+      "checkpoint the initial scan every N states (default 2^28; part of the job's identity)");
   solve->add_option("--raw-runs", a.raw_runs,
-                    "store runs rewritten every level (undecided states, spilled messages) uncompressed while they are "
-                    "below this size, e.g. 0, 512M, 8G (default 8G: raw I/O is cheaper than zstd, compression saves disk)");
+                    "store runs rewritten every level (undecided states, spilled messages) "
+                    "uncompressed while they are "
+                    "below this size, e.g. 0, 512M, 8G (default 8G: raw I/O is cheaper than zstd, "
+                    "compression saves disk)");
   solve->add_flag("--exit-lookups", a.exit_lookups,
-                  "settle moves into lower tiers by sorted lookups even when the game numbers them for an in-memory "
+                  "settle moves into lower tiers by sorted lookups even when the game numbers them "
+                  "for an in-memory "
                   "array (slower and far more disk; for comparison)");
-  solve->add_flag("--no-message-filter", a.no_message_filter,
-                  "sort every message, even those to groups of states all decided (for comparison)");
+  solve->add_flag(
+      "--no-message-filter", a.no_message_filter,
+      "sort every message, even those to groups of states all decided (for comparison)");
   solve->add_option("--max-states", a.max_states,
                     "refuse a solve of more states than this: before any work where the game "
                     "counts its states, else when its enumeration passes the limit");
   solve->add_option("--plot", a.plot,
                     "also draw the states by plies (a colour a tier) as an SVG chart into "
                     "this file");
-  solve->footer("A solve the disk cannot hold (about 4 bytes a state at the peak) is refused before it starts.\n"
-                "Example: zermelo --work-dir work/ttt solve tictactoe\n"
-                "         zermelo --work-dir work/ttt-ram solve tictactoe --in-ram\n"
-                "Killed or interrupted, the same command resumes from the last finished level.");
+  solve->footer(
+      "A solve the disk cannot hold (about 4 bytes a state at the peak) is refused before it "
+      "starts.\n"
+      "Example: zermelo --work-dir work/ttt solve tictactoe\n"
+      "         zermelo --work-dir work/ttt-ram solve tictactoe --in-ram\n"
+      "Killed or interrupted, the same command resumes from the last finished level.");
 
-  auto* check = app.add_subcommand("check-solution", "re-check a solved values run state by state (streaming)");
-  auto& c = cli::command_options<cli::CheckArgs>(check, [](const cli::CheckArgs& k) {
-    cli::run_check(k.solve, k.words, k.sample, k.seed);
-  });
+  auto* check = app.add_subcommand("check-solution",
+                                   "re-check a solved values run state by state (streaming)");
+  auto& c = cli::command_options<cli::CheckArgs>(
+      check, [](const cli::CheckArgs& k) { cli::run_check(k.solve, k.words, k.sample, k.seed); });
   cli::add_game_words(check, c.words);
   check->add_option("--tier", c.solve.tier, "tier to check (default: every solved tier)");
   check->add_option("--sample", c.sample,
                     "check only this many random states (random-access reads) instead of every "
                     "state");
   check->add_option("--seed", c.seed, "random seed for --sample");
-  check->footer("The game and its options come from the work dir's manifest; named here, they must agree.\n"
-                "Example: zermelo --work-dir work/ttt check-solution\n"
-                "         zermelo --work-dir work/ostle check-solution ostle --tier 4v4 --sample 2000");
+  check->footer(
+      "The game and its options come from the work dir's manifest; named here, they must agree.\n"
+      "Example: zermelo --work-dir work/ttt check-solution\n"
+      "         zermelo --work-dir work/ostle check-solution ostle --tier 4v4 --sample 2000");
 });

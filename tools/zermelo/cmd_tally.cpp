@@ -6,8 +6,8 @@
 
 #include "tools/zermelo/command.hpp"
 #include "tools/zermelo/game_words.hpp"
-#include "zermelo/pipeline/work_dir_lock.hpp"
 #include "zermelo/engine/tally.hpp"
+#include "zermelo/pipeline/work_dir_lock.hpp"
 
 namespace zermelo::cli {
 namespace {
@@ -26,8 +26,11 @@ void print_tally_json(const Game& g, const std::string& run, std::uint64_t total
     for (auto k : t.examples) ex.push_back(g.render(k));
     tiers[tier] = {{"states", t.states}, {"examples", ex}};
   }
-  std::cout << nlohmann::json{{"game", g.name()}, {"variant", g.variant()}, {"run", run},
-                              {"states", total}, {"tiers", tiers}}
+  std::cout << nlohmann::json{{"game", g.name()},
+                              {"variant", g.variant()},
+                              {"run", run},
+                              {"states", total},
+                              {"tiers", tiers}}
                    .dump(2)
             << "\n";
 }
@@ -63,6 +66,7 @@ ZERMELO_REGISTER_COMMAND(25, [](CLI::App& app) {
       ->check(CLI::ExistingFile);
   sub->add_option("--examples", a.examples, "states of each tier to draw (the first in key order)")
       ->capture_default_str();
-  sub->footer("The game comes from the manifest beside the run (named here, it must agree).\n"
-              "Example: zermelo tally --run work/ostle-bfs/unvisited-27.run --examples 2");
+  sub->footer(
+      "The game comes from the manifest beside the run (named here, it must agree).\n"
+      "Example: zermelo tally --run work/ostle-bfs/unvisited-27.run --examples 2");
 });

@@ -14,11 +14,11 @@ namespace zermelo::cli {
 // Options every subcommand shares (set before any subcommand callback runs).
 struct GlobalOptions {
   std::string work_dir = "work";
-  std::string memory_text = "";     // as given, e.g. "4G"; empty = default
-  std::uint64_t memory_bytes = 0;   // parsed: the hard budget
-  unsigned threads = 0;             // 0 = all cores
-  bool json = false;                // machine-readable output on stdout
-  bool quiet = false;               // no progress bars
+  std::string memory_text = "";    // as given, e.g. "4G"; empty = default
+  std::uint64_t memory_bytes = 0;  // parsed: the hard budget
+  unsigned threads = 0;            // 0 = all cores
+  bool json = false;               // machine-readable output on stdout
+  bool quiet = false;              // no progress bars
 };
 GlobalOptions& globals();
 
@@ -50,5 +50,6 @@ void print_report(const Report& r) {
 #define ZERMELO_CLI_CONCAT2(a, b) a##b
 #define ZERMELO_CLI_CONCAT(a, b) ZERMELO_CLI_CONCAT2(a, b)
 // ZERMELO_REGISTER_COMMAND(order, [](CLI::App& app) { auto* sub = app.add_subcommand(...); ... });
-#define ZERMELO_REGISTER_COMMAND(order, ...) \
-  static const bool ZERMELO_CLI_CONCAT(zermelo_cmd_, __LINE__) = ::zermelo::cli::register_command(order, __VA_ARGS__);
+#define ZERMELO_REGISTER_COMMAND(order, ...)                     \
+  static const bool ZERMELO_CLI_CONCAT(zermelo_cmd_, __LINE__) = \
+      ::zermelo::cli::register_command(order, __VA_ARGS__);

@@ -12,8 +12,9 @@ namespace zermelo::cli {
 
 // Adds the optional positionals GAME and OPTIONS... to `sub`, read into `words`.
 inline void add_game_words(CLI::App* sub, std::vector<std::string>& words) {
-  sub->add_option("game", words,
-                  "game and options, as given to solve (default: the work dir's, from its manifest)");
+  sub->add_option(
+      "game", words,
+      "game and options, as given to solve (default: the work dir's, from its manifest)");
 }
 
 inline GameRequest game_request(const std::vector<std::string>& words) {

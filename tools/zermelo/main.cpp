@@ -76,7 +76,8 @@ std::uint64_t memory_budget(const CLI::App& app, const std::string& text) {
   if (app.get_option("--memory")->count() == 0) return default_memory_budget();
   const std::uint64_t bytes = parse_size(text);
   if (bytes > physical_memory_bytes())
-    throw std::invalid_argument("--memory (or ZERMELO_MEMORY) " + text + " is more than this machine's RAM (" +
+    throw std::invalid_argument("--memory (or ZERMELO_MEMORY) " + text +
+                                " is more than this machine's RAM (" +
                                 format_bytes(static_cast<double>(physical_memory_bytes())) + ")");
   return bytes;
 }
@@ -95,7 +96,8 @@ int main(int argc, char** argv) {
   CLI::App app{"zermelo: strong and weak solving of two-player games, out of core"};
   app.require_subcommand(1);
   app.fallthrough();
-  app.add_option("--work-dir", g.work_dir, "directory for run files, manifests and scratch")->capture_default_str();
+  app.add_option("--work-dir", g.work_dir, "directory for run files, manifests and scratch")
+      ->capture_default_str();
   app.add_option("--memory", g.memory_text,
                  "hard memory budget, e.g. 512M, 4G (default: $ZERMELO_MEMORY, else half of RAM)")
       ->envname("ZERMELO_MEMORY");

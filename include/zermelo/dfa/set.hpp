@@ -5,9 +5,9 @@
 // layered DFA: a state at layer i has one edge per character leading to layer i+1, and layer L has
 // the single accepting state. All states of all sets live in one hash-consed table owned by a
 // Manager (the quasi-reduced form of a multi-valued decision diagram with one shared dead state),
-// so each language has exactly one state per layer: every set is its own minimal DFA, equal sets are
-// the same root state, and sets share their common parts. Set operations are memoised recursions
-// through a lossy operation cache.
+// so each language has exactly one state per layer: every set is its own minimal DFA, equal sets
+// are the same root state, and sets share their common parts. Set operations are memoised
+// recursions through a lossy operation cache.
 //
 // Memory is bounded: the node table never grows past the budget given to the Manager; an operation
 // that would need more first garbage-collects (states not reachable from a live Set handle) and
@@ -73,7 +73,7 @@ class Manager {
 
   // Constructors of sets.
   Set empty();
-  Set universe();                                   // every string
+  Set universe();  // every string
   Set singleton(const std::vector<std::uint8_t>& s);
   // The product set: strings whose i-th character is in allowed[i] (bit c = character c).
   Set cube(const std::vector<std::uint32_t>& allowed);
@@ -88,7 +88,9 @@ class Manager {
   ChangeId intern(const Change& c);
 
   // Raw node access (for enumeration, serialization, statistics).
-  NodeId child(NodeId n, unsigned c) const { return children_[static_cast<std::size_t>(n) * arity_ + c]; }
+  NodeId child(NodeId n, unsigned c) const {
+    return children_[static_cast<std::size_t>(n) * arity_ + c];
+  }
   unsigned layer_of(NodeId n) const { return layer_[n]; }
 
   // Threads for the big operations: 1 (all on the calling thread) or 2. Operations are split only
@@ -120,16 +122,26 @@ class Manager {
 
  private:
   friend class Set;
-  enum Op : std::uint32_t { kUnion = 1, kIntersect = 2, kMinus = 3, kRestrict = 4, kChangeBase = 16 };
+  enum Op : std::uint32_t {
+    kUnion = 1,
+    kIntersect = 2,
+    kMinus = 3,
+    kRestrict = 4,
+    kChangeBase = 16
+  };
 
-  void ref(NodeId n) { if (n > kAcceptNode) ++refs_[n]; }
-  void unref(NodeId n) { if (n > kAcceptNode) --refs_[n]; }
+  void ref(NodeId n) {
+    if (n > kAcceptNode) ++refs_[n];
+  }
+  void unref(NodeId n) {
+    if (n > kAcceptNode) --refs_[n];
+  }
 
   // Runs a top-level operation; on table overflow collects garbage and retries once.
   NodeId run(const std::function<NodeId()>& op);
 
   NodeId apply(Op op, NodeId a, NodeId b, unsigned layer);  // a, b on `layer` (or dead/accept)
-  NodeId apply_top(Op op, NodeId a, NodeId b);               // a top-level apply, split over the threads
+  NodeId apply_top(Op op, NodeId a, NodeId b);  // a top-level apply, split over the threads
   NodeId change_rec(ChangeId id, std::size_t relabel_index, NodeId n);
   NodeId restrict_rec(NodeId f, NodeId care, unsigned layer, const std::vector<NodeId>& full);
   NodeId change_all(NodeId root, const std::vector<ChangeId>& ids, NodeId within);
@@ -137,7 +149,8 @@ class Manager {
     return workers_ > 1 ? find_or_add_shared(layer, kids) : find_or_add_alone(layer, kids);
   }
   NodeId find_or_add_alone(unsigned layer, const NodeId* kids);
-  NodeId find_or_add_shared(unsigned layer, const NodeId* kids);  // while several threads build states
+  NodeId find_or_add_shared(unsigned layer,
+                            const NodeId* kids);  // while several threads build states
   void grow_table();
   void rebuild_unique();
   void rebuild_unique_split();  // the same on two threads, each inserting half of the states
@@ -162,15 +175,15 @@ class Manager {
   std::vector<unsigned> alphabet_;
   unsigned arity_ = 0;
   std::uint64_t budget_ = 0;
-  std::uint64_t tables_budget_ = 0;     // 4/5 of the budget: the rest is headroom for bookkeeping
+  std::uint64_t tables_budget_ = 0;  // 4/5 of the budget: the rest is headroom for bookkeeping
 
-  HugeVector<NodeId> children_;        // arity_ per node
-  HugeVector<std::uint16_t> layer_;    // layer of each node; kDead for freed slots
-  HugeVector<std::uint32_t> refs_;     // references from Set handles
+  HugeVector<NodeId> children_;      // arity_ per node
+  HugeVector<std::uint16_t> layer_;  // layer of each node; kDead for freed slots
+  HugeVector<std::uint32_t> refs_;   // references from Set handles
   std::vector<NodeId> free_;
-  std::size_t allocated_ = 2;           // slots in use (live + free)
+  std::size_t allocated_ = 2;  // slots in use (live + free)
   std::size_t capacity_ = 0;
-  std::size_t max_capacity_ = 0;        // reserved at construction: the table grows in place up to it
+  std::size_t max_capacity_ = 0;  // reserved at construction: the table grows in place up to it
   std::size_t peak_nodes_ = 2;
   std::size_t gc_runs_ = 0;
   std::size_t gc_threshold_ = 0;
@@ -191,23 +204,24 @@ class Manager {
   bool worth_splitting() const;
   unsigned split_depth() const;      // how many characters split an operation into tasks (at least)
   unsigned split_max_depth() const;  // (at most, when few tasks are distinct)
-  static constexpr std::size_t kWantedTasks = 256;  // a thread: enough that the threads end together
+  static constexpr std::size_t kWantedTasks =
+      256;  // a thread: enough that the threads end together
   // Builds the top `depth` layers over parts[prefix] (each on layer depth).
   NodeId assemble(const std::vector<NodeId>& parts, unsigned depth);
 
-  struct Image;                         // one thread's state of a partitioned image
+  struct Image;                               // one thread's state of a partitioned image
   static thread_local unsigned this_worker_;  // 0 on the calling thread, 1.. on the helpers
   unsigned threads_ = 1;
   std::size_t split_min_live_ = kSplitMinLiveStates;
   ParallelStats parallel_;
-  unsigned workers_ = 1;               // threads building states right now (1 outside run_tasks)
-  unsigned worker_shift_ = 0;          // log2(workers_): the cache is split into that many parts
+  unsigned workers_ = 1;       // threads building states right now (1 outside run_tasks)
+  unsigned worker_shift_ = 0;  // log2(workers_): the cache is split into that many parts
   std::array<std::vector<NodeId>, kMaxThreads> spares_;
   std::mutex coord_;
   std::condition_variable coord_cv_;
   std::atomic<bool> attention_{false};  // pause_ or abort_: checked at every safe point
   bool pause_ = false, abort_ = false;
-  unsigned running_ = 0;                // threads not waiting at a safe point and not finished
+  unsigned running_ = 0;  // threads not waiting at a safe point and not finished
 
   // Open addressing, 0 = empty slot. A slot holds the node id in its low id_bits_ bits and the top
   // bits of the node's hash above them: a probe that meets another node is then usually rejected
@@ -232,26 +246,51 @@ class Manager {
   // Two slots per node, any size (not a power of two: that doubled the table's bytes past each
   // power and left the budget to waste); the low 32 bits of the hash pick the slot, scaled.
   static std::size_t unique_slots_for(std::size_t capacity) { return 2 * capacity; }
-  std::size_t unique_home(std::uint64_t hash) const { return static_cast<std::size_t>(((hash & 0xFFFFFFFFu) * unique_.size()) >> 32); }
-  std::size_t unique_next(std::size_t slot) const { return slot + 1 == unique_.size() ? 0 : slot + 1; }
+  std::size_t unique_home(std::uint64_t hash) const {
+    return static_cast<std::size_t>(((hash & 0xFFFFFFFFu) * unique_.size()) >> 32);
+  }
+  std::size_t unique_next(std::size_t slot) const {
+    return slot + 1 == unique_.size() ? 0 : slot + 1;
+  }
 
-  struct alignas(16) CacheEntry { std::uint32_t op; NodeId a, b, r; };
+  struct alignas(16) CacheEntry {
+    std::uint32_t op;
+    NodeId a, b, r;
+  };
   HugeVector<CacheEntry> cache_;
 
-  std::vector<Change> changes_;         // interned, relabels sorted by position
+  std::vector<Change> changes_;  // interned, relabels sorted by position
 };
 
 // A handle on one set; keeps its states alive. The Manager must outlive every Set.
 class Set {
  public:
   Set() = default;
-  Set(Manager* m, NodeId root) : m_(m), root_(root) { if (m_) m_->ref(root_); }
+  Set(Manager* m, NodeId root) : m_(m), root_(root) {
+    if (m_) m_->ref(root_);
+  }
   Set(const Set& o) : Set(o.m_, o.root_) {}
-  Set(Set&& o) noexcept : m_(o.m_), root_(o.root_) { o.m_ = nullptr; o.root_ = kEmptyNode; }
-  Set& operator=(const Set& o) { Set t(o); swap(t); return *this; }
-  Set& operator=(Set&& o) noexcept { Set t(std::move(o)); swap(t); return *this; }
-  ~Set() { if (m_) m_->unref(root_); }
-  void swap(Set& o) noexcept { std::swap(m_, o.m_); std::swap(root_, o.root_); }
+  Set(Set&& o) noexcept : m_(o.m_), root_(o.root_) {
+    o.m_ = nullptr;
+    o.root_ = kEmptyNode;
+  }
+  Set& operator=(const Set& o) {
+    Set t(o);
+    swap(t);
+    return *this;
+  }
+  Set& operator=(Set&& o) noexcept {
+    Set t(std::move(o));
+    swap(t);
+    return *this;
+  }
+  ~Set() {
+    if (m_) m_->unref(root_);
+  }
+  void swap(Set& o) noexcept {
+    std::swap(m_, o.m_);
+    std::swap(root_, o.root_);
+  }
 
   Manager* manager() const { return m_; }
   NodeId root() const { return root_; }
@@ -276,7 +315,7 @@ class Set {
   Set restrict_to(const Set& care) const;
 
   bool contains(const std::vector<std::uint8_t>& s) const;
-  std::uint64_t count() const;   // number of strings (throws on 64-bit overflow)
+  std::uint64_t count() const;  // number of strings (throws on 64-bit overflow)
   // count(), states() and bytes() in one walk over the set's states.
   struct Measure {
     std::uint64_t positions = 0;
@@ -284,8 +323,8 @@ class Set {
     std::uint64_t bytes = 0;
   };
   Measure measure() const;
-  std::size_t states() const;    // DFA states, the accepting one included, the dead one not
-  std::uint64_t bytes() const;   // a standalone encoding: one 32-bit edge per transition
+  std::size_t states() const;   // DFA states, the accepting one included, the dead one not
+  std::uint64_t bytes() const;  // a standalone encoding: one 32-bit edge per transition
   // Calls f for every string in lexicographic order; stops early when f returns false.
   void enumerate(const std::function<bool(const std::vector<std::uint8_t>&)>& f) const;
 

@@ -21,7 +21,7 @@ namespace zermelo::dfa {
 // One move of a set game: from the positions in `pre`, relabel by `forward`, land in `post`.
 struct SetMove {
   std::string name;
-  Set pre;    // must exclude terminal positions: a finished game has no moves
+  Set pre;  // must exclude terminal positions: a finished game has no moves
   Set post;
   Manager::ChangeId forward = 0;   // the change
   Manager::ChangeId backward = 0;  // its inverse

@@ -4,8 +4,8 @@
 // A game is described to this solver only through sets and changes: the universe P of positions,
 // the terminal sets W0/L0 (won/lost for the player to move), and its moves, each a precondition
 // set, a `change` (square relabelling) and a postcondition set. Then
-//   forward(S) = U_m change_m(S ∩ Pre_m) ∩ Post_m        reverse(S) = U_m change_m⁻¹(S ∩ Post_m) ∩ Pre_m
-//   W(i+1) = W0 ∪ reverse(L(i))      L(i+1) = L0 ∪ (inverse(T) \ reverse(inverse(W(i))))
+//   forward(S) = U_m change_m(S ∩ Pre_m) ∩ Post_m        reverse(S) = U_m change_m⁻¹(S ∩ Post_m) ∩
+//   Pre_m W(i+1) = W0 ∪ reverse(L(i))      L(i+1) = L0 ∪ (inverse(T) \ reverse(inverse(W(i))))
 // and, for acyclic games, meet-in-the-middle: forward sets R(i) from the start (expanding only
 // positions not already decided by the backward sets W(J), L(J)), then the values backed up from
 // the deepest R to the start. Rules never appear here: they live in the game modules, which
@@ -30,7 +30,9 @@ struct SetStats {
   std::uint64_t positions = 0;
   std::size_t states = 0;
   std::uint64_t bytes = 0;
-  double positions_per_byte() const { return bytes ? static_cast<double>(positions) / static_cast<double>(bytes) : 0.0; }
+  double positions_per_byte() const {
+    return bytes ? static_cast<double>(positions) / static_cast<double>(bytes) : 0.0;
+  }
 };
 SetStats stats_of(const Set& s);
 
@@ -42,7 +44,7 @@ struct RetrogradeStep {
   double seconds = 0;            // since the start of the analysis
 };
 struct RetrogradeResult {
-  Set won, lost;                 // the fixpoint: every position decided within the step limit
+  Set won, lost;  // the fixpoint: every position decided within the step limit
   std::vector<RetrogradeStep> steps;
   bool converged = false;
 };
@@ -53,9 +55,9 @@ RetrogradeResult retrograde(const SetGame& g, unsigned max_steps,
 // ---- Forward reachability and backing up (meet-in-the-middle).
 struct ReachStep {
   unsigned ply = 0;
-  SetStats reach;       // R(ply)
-  SetStats undecided;   // the part expanded further (not decided by the backward sets)
-  SetStats won, lost;   // filled in by the backing-up pass
+  SetStats reach;                 // R(ply)
+  SetStats undecided;             // the part expanded further (not decided by the backward sets)
+  SetStats won, lost;             // filled in by the backing-up pass
   std::size_t passed_states = 0;  // states of the set the back-up hands to the ply above
   double seconds = 0;
 };
@@ -74,12 +76,14 @@ struct ReachResult {
 // spill_dir non-empty: not even those; each ply's R(i) and Open(i) go to set files in spill_dir as
 // soon as the forward search has expanded them and come back (and are deleted) when the back-up
 // reaches ply i, so RAM holds one ply's sets and the lost set handed up.
-ReachResult solve_by_reach(const SetGame& g, const Set& known_won, const Set& known_lost, unsigned max_plies,
-                           const std::function<void(const ReachStep&, bool backing_up)>& progress = {},
-                           bool keep_sets = true, const std::string& spill_dir = "");
+ReachResult solve_by_reach(
+    const SetGame& g, const Set& known_won, const Set& known_lost, unsigned max_plies,
+    const std::function<void(const ReachStep&, bool backing_up)>& progress = {},
+    bool keep_sets = true, const std::string& spill_dir = "");
 
 // The compression exponent c fitted by least squares to states ≈ a·positions^c over the sets given
 // (only sets with more than `min_positions` positions count). Returns 0 when fewer than two fit.
-double fit_compression_exponent(const std::vector<SetStats>& sets, std::uint64_t min_positions = 100);
+double fit_compression_exponent(const std::vector<SetStats>& sets,
+                                std::uint64_t min_positions = 100);
 
 }  // namespace zermelo::dfa

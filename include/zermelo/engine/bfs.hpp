@@ -34,8 +34,9 @@ struct BfsOptions {
   unsigned threads = 2;
   std::uint32_t max_ply = UINT32_MAX;  // stop after this many plies
   bool all_states = false;             // search the run of unvisited states (needs Game::enumerate)
-  std::uint32_t block_bytes = 1u << 20;  // all_states: blocks of the unvisited run (tests use small ones)
-  bool group_filter = true;            // all_states: drop successors of visited groups before sorting
+  std::uint32_t block_bytes =
+      1u << 20;              // all_states: blocks of the unvisited run (tests use small ones)
+  bool group_filter = true;  // all_states: drop successors of visited groups before sorting
   // all_states: key only moves a group took not yet (Game::groups_share_moves)
   bool group_moves = true;
   // Also expand the states the rules decide (terminal_value known), as a player may decline an
@@ -48,22 +49,23 @@ struct BfsOptions {
 };
 
 struct BfsResult {
-  std::vector<std::uint64_t> new_states;   // per ply: states first reached at that ply
-  std::uint64_t states = 0;                // all reached states (terminal ones included)
-  std::uint64_t edges = 0;                 // moves from reached states to states
-  std::uint64_t game_ending_moves = 0;     // moves that end the game (lead to no state)
-  std::uint64_t terminal_states = 0;       // reached states decided by the rules (expanded only with expand_decided)
-  std::vector<StateKey> deepest;           // a few states of the last ply
-  std::string visited_path;                // sorted run of every reached key (not with all_states)
+  std::vector<std::uint64_t> new_states;  // per ply: states first reached at that ply
+  std::uint64_t states = 0;               // all reached states (terminal ones included)
+  std::uint64_t edges = 0;                // moves from reached states to states
+  std::uint64_t game_ending_moves = 0;    // moves that end the game (lead to no state)
+  std::uint64_t terminal_states =
+      0;  // reached states decided by the rules (expanded only with expand_decided)
+  std::vector<StateKey> deepest;  // a few states of the last ply
+  std::string visited_path;       // sorted run of every reached key (not with all_states)
   bool resumed = false;
-  std::vector<std::string> ply_runs;       // with keep_plies: the sorted run of each ply's new states
+  std::vector<std::string> ply_runs;  // with keep_plies: the sorted run of each ply's new states
   // all_states only:
-  std::uint64_t enumerated = 0;            // every state the game enumerates
-  std::uint64_t unreached = 0;             // ... that the start never reaches
-  std::string unreached_path;              // their sorted run
-  std::uint64_t filtered = 0;              // successor keys dropped by the filter before sorting
-  unsigned filter_bits = 0;                // bits a group of the filter (0: none)
-  std::uint64_t keyless = 0;               // edges left unkeyed: their group took the move before
+  std::uint64_t enumerated = 0;  // every state the game enumerates
+  std::uint64_t unreached = 0;   // ... that the start never reaches
+  std::string unreached_path;    // their sorted run
+  std::uint64_t filtered = 0;    // successor keys dropped by the filter before sorting
+  unsigned filter_bits = 0;      // bits a group of the filter (0: none)
+  std::uint64_t keyless = 0;     // edges left unkeyed: their group took the move before
 };
 
 BfsResult breadth_first(const Game& game, const BfsOptions& options);

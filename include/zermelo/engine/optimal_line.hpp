@@ -39,13 +39,14 @@ class ValuesLookup {
 
 struct LineStep {
   StateKey key = 0;
-  Value value;            // of this state, for the player to move
-  std::string move;       // the move played from it ("" at the end of the line)
-  Value after;            // the game's value after the move when it ends the game there
+  Value value;       // of this state, for the player to move
+  std::string move;  // the move played from it ("" at the end of the line)
+  Value after;       // the game's value after the move when it ends the game there
 };
 
 // The line of optimal play from `from`, until a state with a value in 0 plies, a move that ends
 // the game, a draw, or max_steps moves.
-std::vector<LineStep> optimal_line(const Game& game, ValuesLookup& values, StateKey from, std::size_t max_steps);
+std::vector<LineStep> optimal_line(const Game& game, ValuesLookup& values, StateKey from,
+                                   std::size_t max_steps);
 
 }  // namespace zermelo

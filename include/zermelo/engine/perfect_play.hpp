@@ -20,8 +20,8 @@ namespace zermelo {
 // A child's value for the player who moves into it: terminal children carry theirs.
 Value child_value(ValuesLookup& values, const Child& c);
 
-// The move a perfect player makes from s (kids = game.successors(s)); kids.size() when there is none
-// or a child's value is missing.
+// The move a perfect player makes from s (kids = game.successors(s)); kids.size() when there is
+// none or a child's value is missing.
 std::size_t perfect_move(ValuesLookup& values, const std::vector<Child>& kids);
 
 // A player: given the state and its children, the index of the move to make.
@@ -36,6 +36,7 @@ struct PlayedGame {
 
 // From `start`, players[0] moving first and the two alternating, until a move ends the game, a
 // state is terminal, or max_plies moves.
-PlayedGame play_game(const Game& game, StateKey start, const Player players[2], std::size_t max_plies);
+PlayedGame play_game(const Game& game, StateKey start, const Player players[2],
+                     std::size_t max_plies);
 
 }  // namespace zermelo

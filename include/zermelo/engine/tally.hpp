@@ -21,6 +21,7 @@ struct TierTally {
 
 // Counts the run's keys by tier, keeping up to `examples_per_tier` keys of each. The run must hold
 // state keys (record type "bfs.key"); throws a RunFileError naming the file otherwise.
-std::map<std::string, TierTally> tally_tiers(const Game& game, const std::string& run_path, std::size_t examples_per_tier);
+std::map<std::string, TierTally> tally_tiers(const Game& game, const std::string& run_path,
+                                             std::size_t examples_per_tier);
 
 }  // namespace zermelo

@@ -14,8 +14,12 @@ class Value {
   constexpr Value() = default;
   static constexpr Value unknown() { return Value(0); }
   static constexpr Value draw() { return Value(1); }
-  static constexpr Value win(std::uint32_t plies) { return Value(static_cast<std::uint16_t>(2 + 2 * plies)); }
-  static constexpr Value loss(std::uint32_t plies) { return Value(static_cast<std::uint16_t>(3 + 2 * plies)); }
+  static constexpr Value win(std::uint32_t plies) {
+    return Value(static_cast<std::uint16_t>(2 + 2 * plies));
+  }
+  static constexpr Value loss(std::uint32_t plies) {
+    return Value(static_cast<std::uint16_t>(3 + 2 * plies));
+  }
   static constexpr Value from_raw(std::uint16_t raw) { return Value(raw); }
   static constexpr std::uint32_t kMaxPlies = (0xFFFFu - 3) / 2;
 

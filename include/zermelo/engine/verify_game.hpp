@@ -21,8 +21,8 @@
 namespace zermelo {
 
 struct GameCheck {
-  std::size_t states = 0;    // states whose moves and un-moves were compared
-  std::size_t edges = 0;     // moves checked both ways
+  std::size_t states = 0;             // states whose moves and un-moves were compared
+  std::size_t edges = 0;              // moves checked both ways
   std::vector<std::string> problems;  // the first few disagreements, described with diagrams
 };
 

@@ -13,8 +13,8 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
-#include <stdexcept>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -30,21 +30,21 @@ class RunFileError : public std::runtime_error {
 
 struct RunOptions {
   std::uint32_t record_size = 8;
-  std::string record_type = "u64";   // free text, e.g. "ostle.state", checked by readers that care
-  std::string sort_key = "none";     // free text, e.g. "key asc"
-  int zstd_level = 1;                // 0 = store blocks uncompressed
+  std::string record_type = "u64";  // free text, e.g. "ostle.state", checked by readers that care
+  std::string sort_key = "none";    // free text, e.g. "key asc"
+  int zstd_level = 1;               // 0 = store blocks uncompressed
   std::uint32_t block_bytes = 2u << 20;  // uncompressed bytes per block (rounded to whole records)
-  bool delta_u64_keys = false;       // transform: records whose first 8 bytes are sorted u64 keys
-  bool shuffle_bytes = false;        // transform: byte planes before zstd (compressed runs only)
+  bool delta_u64_keys = false;  // transform: records whose first 8 bytes are sorted u64 keys
+  bool shuffle_bytes = false;   // transform: byte planes before zstd (compressed runs only)
 };
 
 struct BlockInfo {
-  std::uint64_t offset = 0;           // of the compressed payload in the file
-  std::uint32_t stored_bytes = 0;     // compressed size on disk
-  std::uint32_t raw_bytes = 0;        // uncompressed size
-  std::uint64_t first_record = 0;     // index of the block's first record
-  std::uint64_t checksum = 0;         // XXH3-64 of the stored (compressed) bytes
-  std::uint64_t first_key = 0;        // the first record's first 8 bytes, as a u64 (format 2; else 0)
+  std::uint64_t offset = 0;        // of the compressed payload in the file
+  std::uint32_t stored_bytes = 0;  // compressed size on disk
+  std::uint32_t raw_bytes = 0;     // uncompressed size
+  std::uint64_t first_record = 0;  // index of the block's first record
+  std::uint64_t checksum = 0;      // XXH3-64 of the stored (compressed) bytes
+  std::uint64_t first_key = 0;     // the first record's first 8 bytes, as a u64 (format 2; else 0)
 };
 
 struct RunInfo {
@@ -53,7 +53,7 @@ struct RunInfo {
   RunOptions options;
   std::uint64_t record_count = 0;
   std::uint64_t file_bytes = 0;
-  std::uint64_t digest = 0;           // XXH3-64 over all block checksums, in order
+  std::uint64_t digest = 0;  // XXH3-64 over all block checksums, in order
   std::vector<BlockInfo> blocks;
   std::string digest_hex() const;
   // Format 2, records in ascending key order: how many blocks start at or below `key`; the last of
@@ -71,7 +71,9 @@ class RunWriter {
   void append(const void* record) { append_many(record, 1); }
   void append_many(const void* records, std::size_t count);
   template <class T>
-  void push(const T& r) { append(&r); }
+  void push(const T& r) {
+    append(&r);
+  }
 
   std::uint64_t records() const;
   // Memory this writer holds (block buffers and I/O buffers), for budget accounting.
@@ -112,7 +114,9 @@ class RunReader {
   // Sequential: the next record, or false at the end. Every block's checksum is verified.
   bool next(void* record);
   template <class T>
-  bool next(T& r) { return next(static_cast<void*>(&r)); }
+  bool next(T& r) {
+    return next(static_cast<void*>(&r));
+  }
   // The next run of up to `max` records straight from the current block (no copy).
   // Returns the count; 0 at the end.
   std::size_t next_span(const void** records, std::size_t max);
@@ -139,7 +143,8 @@ class RunReader {
   std::vector<std::byte> read_block(std::size_t b);
 
   // Memory a reader holds while streaming runs with these block and I/O sizes.
-  static std::size_t memory_bytes(std::uint32_t block_bytes, const IoOptions& io, bool decode_ahead = false);
+  static std::size_t memory_bytes(std::uint32_t block_bytes, const IoOptions& io,
+                                  bool decode_ahead = false);
 
  private:
   struct Impl;

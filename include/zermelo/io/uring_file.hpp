@@ -2,11 +2,11 @@
 //
 // A writer appends to a byte stream; full chunks are submitted as asynchronous writes with several
 // in flight, from page-aligned buffers registered with the ring (write_fixed), with O_DIRECT where
-// the file system allows it and buffered I/O where it refuses (tmpfs, some overlay mounts). A reader
-// streams a byte range with a fixed number of read-ahead requests in flight. Short transfers are
-// re-queued; every error names the file and the errno text (ENOSPC, EFBIG, EIO...), and a request
-// that never completes is an error too (IoOptions::stall_seconds). Header rewrites
-// and random block reads use the positional helpers below.
+// the file system allows it and buffered I/O where it refuses (tmpfs, some overlay mounts). A
+// reader streams a byte range with a fixed number of read-ahead requests in flight. Short transfers
+// are re-queued; every error names the file and the errno text (ENOSPC, EFBIG, EIO...), and a
+// request that never completes is an error too (IoOptions::stall_seconds). Header rewrites and
+// random block reads use the positional helpers below.
 #pragma once
 #include <cstddef>
 #include <cstdint>
@@ -34,7 +34,7 @@ class SequentialWriter {
   SequentialWriter& operator=(const SequentialWriter&) = delete;
 
   void write(const void* data, std::size_t n);
-  std::uint64_t position() const;     // logical bytes written so far
+  std::uint64_t position() const;  // logical bytes written so far
   bool is_direct() const;
   // Overwrites `n` bytes at `offset` (both multiples of 4096, inside what is already flushed):
   // used to rewrite a header once the body is on disk.

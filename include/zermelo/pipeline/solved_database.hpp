@@ -39,8 +39,8 @@ class SolvedDatabase {
   // The same run opened for reading, its digest checked again against the manifest's record: a
   // run replaced since the database was opened is refused, not read.
   std::unique_ptr<RunReader> open_values(const std::string& tier) const;
-  std::vector<std::string> tiers() const;          // the solved ones, bottom-up
-  std::vector<std::string> all_values() const;     // every solved tier's values run
+  std::vector<std::string> tiers() const;       // the solved ones, bottom-up
+  std::vector<std::string> all_values() const;  // every solved tier's values run
   std::vector<std::string> values_below(const std::string& tier) const;  // the tiers it reads
   // A state's value (reads the block that can hold the key, in its tier's run).
   Value value(StateKey key) const;

@@ -28,10 +28,10 @@
 namespace zermelo {
 
 struct SortOptions {
-  std::string scratch_dir;             // spilled runs go here (created; removed when done)
+  std::string scratch_dir;  // spilled runs go here (created; removed when done)
   std::uint64_t memory_bytes = 1ull << 30;
   unsigned threads = 2;
-  RunOptions run;                      // record_size is set from T
+  RunOptions run;  // record_size is set from T
   // Spilled runs are stored uncompressed until this many bytes have been spilled (raw I/O is
   // several times faster than zstd on these machines), compressed with run.zstd_level after.
   std::uint64_t raw_spill_bytes = 0;
@@ -54,7 +54,8 @@ class ExternalSorter {
     // the process's own footprint, thread stacks, allocator slack (measured: bench/RESULTS.md).
     std::size_t fixed = writer + static_cast<std::size_t>(opt_.memory_bytes / 20) + (8u << 20);
     if (opt_.memory_bytes < fixed + 64 * sizeof(T))
-      throw std::invalid_argument("memory budget too small for a sort (" + std::to_string(opt_.memory_bytes) + " bytes)");
+      throw std::invalid_argument("memory budget too small for a sort (" +
+                                  std::to_string(opt_.memory_bytes) + " bytes)");
     capacity_ = (opt_.memory_bytes - fixed) / sizeof(T);
     // A radix sort needs a second buffer as large as the first: half the records a run, sorted
     // several times faster (radix_sort.hpp).
@@ -69,11 +70,15 @@ class ExternalSorter {
   // A merge of existing sorted runs, which are left in place: streams them in order under the
   // budget, with intermediate merge rounds (in scratch_dir) if they are too many for one.
   ExternalSorter(SortOptions opt, std::vector<std::string> sorted_runs, Less less = Less())
-      : opt_(std::move(opt)), less_(less), runs_(std::move(sorted_runs)), borrowed_(runs_.begin(), runs_.end()) {
+      : opt_(std::move(opt)),
+        less_(less),
+        runs_(std::move(sorted_runs)),
+        borrowed_(runs_.begin(), runs_.end()) {
     opt_.run.record_size = sizeof(T);
     opt_.run.block_bytes = std::min<std::uint32_t>(opt_.run.block_bytes, 1u << 20);
     for (auto& r : runs_) count_ += inspect_run(r).record_count;
-    if (!runs_.empty() && runs_.size() > fan_in()) std::filesystem::create_directories(opt_.scratch_dir);
+    if (!runs_.empty() && runs_.size() > fan_in())
+      std::filesystem::create_directories(opt_.scratch_dir);
     reduce_runs();
     open_merge();
   }
@@ -81,26 +86,34 @@ class ExternalSorter {
 
   void push(const T& r) {
     if (buffer_.size() == capacity_) {
-      if (!opt_.unique) spill();
-      else if (dedupe_buffer(), buffer_.size() > capacity_ - capacity_ / 4) spill_sorted();
+      if (!opt_.unique)
+        spill();
+      else if (dedupe_buffer(), buffer_.size() > capacity_ - capacity_ / 4)
+        spill_sorted();
     }
     buffer_.push_back(r);
     ++count_;
   }
-  std::uint64_t size() const { return count_; }  // records pushed (with `unique`, next may yield fewer)
+  std::uint64_t size() const {
+    return count_;
+  }  // records pushed (with `unique`, next may yield fewer)
   std::size_t spilled_runs() const { return spilled_runs_; }  // runs written before merging
 
   // Ends the input; afterwards `next` yields the records in order.
   void sort() {
     if (runs_.empty()) {  // all in RAM
-      if (opt_.unique) dedupe_buffer();
-      else sort_range(buffer_.begin(), buffer_.end());
+      if (opt_.unique)
+        dedupe_buffer();
+      else
+        sort_range(buffer_.begin(), buffer_.end());
       in_ram_ = true;
       return;
     }
     if (!buffer_.empty()) {
-      if (opt_.unique) dedupe_buffer(), spill_sorted();
-      else spill();
+      if (opt_.unique)
+        dedupe_buffer(), spill_sorted();
+      else
+        spill();
     }
     std::vector<T>().swap(buffer_);
     scratch_.reset();
@@ -177,8 +190,10 @@ class ExternalSorter {
     const bool halves = opt_.threads >= 2 && n - lo > (1u << 16);
     const std::size_t mid = halves ? halves_mid(lo) : n;
     auto sort_part = [&](std::size_t from, std::size_t to) {
-      if constexpr (kRadix) radix_sort(data + from, scratch_.get() + from, to - from);
-      else std::sort(data + from, data + to, less_);
+      if constexpr (kRadix)
+        radix_sort(data + from, scratch_.get() + from, to - from);
+      else
+        std::sort(data + from, data + to, less_);
     };
     if (halves) {
       std::thread t([&] { sort_part(lo, mid); });
@@ -193,7 +208,8 @@ class ExternalSorter {
   template <class It>
   void sort_range(It first, It last) {
     std::size_t n = static_cast<std::size_t>(last - first);
-    if constexpr (kRadix) {  // the whole buffer: two sorted halves merged through the scratch buffer
+    if constexpr (kRadix) {  // the whole buffer: two sorted halves merged through the scratch
+                             // buffer
       if (sort_halves()) {
         T* data = buffer_.data();
         std::merge(data, data + n / 2, data + n / 2, data + n, scratch_.get(), less_);
@@ -201,7 +217,8 @@ class ExternalSorter {
       }
       return;
     }
-    if (opt_.threads >= 2 && n > (1u << 16) && 2 * n <= capacity_) {  // inplace_merge may take n/2 more
+    if (opt_.threads >= 2 && n > (1u << 16) &&
+        2 * n <= capacity_) {  // inplace_merge may take n/2 more
       It mid = first + static_cast<std::ptrdiff_t>(n / 2);
       std::thread t([&] { std::sort(first, mid, less_); });
       std::sort(mid, last, less_);
@@ -212,9 +229,12 @@ class ExternalSorter {
     }
   }
 
-  std::string run_path(std::size_t i) const { return opt_.scratch_dir + "/run-" + std::to_string(i) + ".run"; }
+  std::string run_path(std::size_t i) const {
+    return opt_.scratch_dir + "/run-" + std::to_string(i) + ".run";
+  }
 
-  // Runs are named and their compression chosen up front, so that two halves can be written at once.
+  // Runs are named and their compression chosen up front, so that two halves can be written at
+  // once.
   struct RunPlan {
     std::string path;
     RunOptions options;
@@ -269,13 +289,17 @@ class ExternalSorter {
     if constexpr (kRadix) {
       // The new records sorted into scratch_[p, n), then merged with the prefix backwards, in
       // place: the write position never passes the prefix's read position.
-      if (sort_halves(p)) std::merge(data + p, data + halves_mid(p), data + halves_mid(p), data + n, scratch_.get() + p, less_);
-      else std::memcpy(static_cast<void*>(scratch_.get() + p), data + p, (n - p) * sizeof(T));
+      if (sort_halves(p))
+        std::merge(data + p, data + halves_mid(p), data + halves_mid(p), data + n,
+                   scratch_.get() + p, less_);
+      else
+        std::memcpy(static_cast<void*>(scratch_.get() + p), data + p, (n - p) * sizeof(T));
       const T* tail = scratch_.get();
       std::size_t i = p, j = n, w = n;
       while (j > p) data[--w] = i > 0 && less_(tail[j - 1], data[i - 1]) ? data[--i] : tail[--j];
     } else {
-      sort_range(buffer_.begin(), buffer_.end());  // the whole buffer: a merge in place would allocate
+      sort_range(buffer_.begin(),
+                 buffer_.end());  // the whole buffer: a merge in place would allocate
     }
     auto same = [this](const T& a, const T& b) { return !less_(a, b) && !less_(b, a); };
     buffer_.erase(std::unique(buffer_.begin(), buffer_.end(), same), buffer_.end());
@@ -283,8 +307,10 @@ class ExternalSorter {
   }
 
   // Spills a buffer that is sorted already: its two halves are sorted runs, written at once.
-  void spill_sorted() { write_buffer(opt_.threads >= 2 && buffer_.size() > (1u << 16) ? buffer_.size() / 2 : buffer_.size()); }
-
+  void spill_sorted() {
+    write_buffer(opt_.threads >= 2 && buffer_.size() > (1u << 16) ? buffer_.size() / 2
+                                                                  : buffer_.size());
+  }
 
   IoOptions merge_io() const { return IoOptions{256u << 10, 2, true}; }
   std::size_t fan_in() const {
@@ -299,8 +325,9 @@ class ExternalSorter {
     while (runs_.size() > k) {
       std::vector<std::string> next;
       for (std::size_t i = 0; i < runs_.size(); i += k) {
-        std::vector<std::string> group(runs_.begin() + static_cast<std::ptrdiff_t>(i),
-                                       runs_.begin() + static_cast<std::ptrdiff_t>(std::min(runs_.size(), i + k)));
+        std::vector<std::string> group(
+            runs_.begin() + static_cast<std::ptrdiff_t>(i),
+            runs_.begin() + static_cast<std::ptrdiff_t>(std::min(runs_.size(), i + k)));
         ExternalSorter<T, Less> merger(*this, group);
         std::string out = run_path(next_run_id_++);
         RunWriter w(out, opt_.run);

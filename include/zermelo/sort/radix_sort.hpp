@@ -34,7 +34,9 @@ struct RadixLayout<std::uint64_t> {
 };
 
 template <class T>
-concept RadixSortable = std::is_trivially_copyable_v<T> && requires { RadixLayout<T>::fields; };
+concept RadixSortable = std::is_trivially_copyable_v<T> && requires {
+  RadixLayout<T>::fields;
+};
 
 // Sorts data[0, n) using scratch[0, n) as the second buffer; the result ends in data.
 template <RadixSortable T>
@@ -46,7 +48,8 @@ void radix_sort(T* data, T* scratch, std::size_t n) {
   std::array<std::uint32_t, kMaxDigits> digit{};
   std::size_t digits = 0;
   for (std::size_t f = fields.size(); f-- > 0;)
-    for (std::uint32_t b = 0; b < fields[f].bytes && digits < kMaxDigits; ++b) digit[digits++] = fields[f].offset + b;
+    for (std::uint32_t b = 0; b < fields[f].bytes && digits < kMaxDigits; ++b)
+      digit[digits++] = fields[f].offset + b;
 
   std::vector<std::array<std::size_t, 256>> count(digits);
   for (auto& c : count) c.fill(0);

@@ -28,7 +28,8 @@ class StxxlSorter {
 
  public:
   StxxlSorter(const std::string& work_dir, std::uint64_t memory_bytes, std::uint64_t expected_bytes)
-      : sorter_((configure_stxxl(work_dir, expected_bytes), Cmp()), static_cast<stxxl::unsigned_type>(memory_bytes)) {}
+      : sorter_((configure_stxxl(work_dir, expected_bytes), Cmp()),
+                static_cast<stxxl::unsigned_type>(memory_bytes)) {}
 
   void push(const T& r) { sorter_.push(r); }
   std::uint64_t size() const { return sorter_.size(); }

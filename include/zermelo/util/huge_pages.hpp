@@ -3,8 +3,9 @@
 // The DFA set operations (node table, unique table, operation cache, image memo) and the
 // retrograde engine's exit values and filter of undecided groups look up tables of hundreds of
 // megabytes to gigabytes at random. With 4 KiB pages nearly every look-up also misses the TLB and
-// walks the page tables; with 2 MiB pages most do not. This machine's kernel gives huge pages only to
-// memory marked with madvise(MADV_HUGEPAGE), so big blocks are allocated 2 MiB-aligned and marked.
+// walks the page tables; with 2 MiB pages most do not. This machine's kernel gives huge pages only
+// to memory marked with madvise(MADV_HUGEPAGE), so big blocks are allocated 2 MiB-aligned and
+// marked.
 #pragma once
 #include <sys/mman.h>
 
@@ -41,7 +42,9 @@ struct HugePageAllocator {
   void deallocate(T* p, std::size_t) { std::free(p); }
 
   template <class U>
-  bool operator==(const HugePageAllocator<U>&) const { return true; }
+  bool operator==(const HugePageAllocator<U>&) const {
+    return true;
+  }
 };
 
 // The bytes a table of `bytes` really takes: big ones are rounded up to whole huge pages.

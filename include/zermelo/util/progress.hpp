@@ -25,7 +25,7 @@ class Progress {
   std::uint64_t total_, records_ = 0, bytes_ = 0;
   std::chrono::steady_clock::time_point start_, last_draw_;
   bool shown_ = false, done_ = false;
-  bool tty_ = false;           // stderr is a terminal: redraw in place
+  bool tty_ = false;  // stderr is a terminal: redraw in place
   std::uint64_t calls_ = 0;
 };
 

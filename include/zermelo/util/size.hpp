@@ -9,6 +9,6 @@ namespace zermelo {
 std::uint64_t parse_size(const std::string& text);  // throws std::invalid_argument naming the text
 std::string format_bytes(double bytes);             // "1.23 GiB"
 std::uint64_t physical_memory_bytes();
-std::uint64_t default_memory_budget();               // half of physical RAM
+std::uint64_t default_memory_budget();  // half of physical RAM
 
 }  // namespace zermelo

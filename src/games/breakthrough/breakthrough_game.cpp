@@ -22,7 +22,8 @@ class BreakthroughGame final : public Game {
     StateKey count = 2;
     for (unsigned i = 0; i < b_.squares(); ++i) {
       if (count > std::numeric_limits<StateKey>::max() / 3)
-        throw std::invalid_argument("breakthrough: " + b_.name() + " has too many positions for 64-bit keys");
+        throw std::invalid_argument("breakthrough: " + b_.name() +
+                                    " has too many positions for 64-bit keys");
       count *= 3;
     }
     states_ = count;
@@ -70,8 +71,8 @@ class BreakthroughGame final : public Game {
   std::optional<StateKey> parse(std::string_view text, std::string* error) const override {
     auto fail = [&](const std::string& why) -> std::optional<StateKey> {
       if (error)
-        *error = "bad " + b_.name() + " position '" + std::string(text.substr(0, 80)) + "': " +
-                 why + " (write the rows from the top, e.g. OOO/OOO/.../XXX X)";
+        *error = "bad " + b_.name() + " position '" + std::string(text.substr(0, 80)) +
+                 "': " + why + " (write the rows from the top, e.g. OOO/OOO/.../XXX X)";
       return std::nullopt;
     };
     const auto space = text.find_last_of(' ');
@@ -165,9 +166,13 @@ class BreakthroughGame final : public Game {
 }  // namespace
 }  // namespace zermelo::breakthrough
 
-ZERMELO_REGISTER_GAME(breakthrough, "Breakthrough WxH (default 3x4), every position string; small boards (set solver: zermelo breakthrough solve)",
+ZERMELO_REGISTER_GAME(breakthrough,
+                      "Breakthrough WxH (default 3x4), every position string; small boards (set "
+                      "solver: zermelo breakthrough solve)",
                       [](const std::vector<std::string>& opts) -> std::unique_ptr<zermelo::Game> {
-                        if (opts.size() > 1) throw std::invalid_argument("breakthrough: one option, the board WxH");
-                        zermelo::breakthrough::Board b = zermelo::breakthrough::parse_board(opts.empty() ? "3x4" : opts[0]);
+                        if (opts.size() > 1)
+                          throw std::invalid_argument("breakthrough: one option, the board WxH");
+                        zermelo::breakthrough::Board b =
+                            zermelo::breakthrough::parse_board(opts.empty() ? "3x4" : opts[0]);
                         return std::make_unique<zermelo::breakthrough::BreakthroughGame>(b);
                       })

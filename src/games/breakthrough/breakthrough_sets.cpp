@@ -20,12 +20,19 @@ unsigned parse_dimension(const std::string& text, const std::string& whole) {
 
 Board parse_board(const std::string& text) {
   auto x = text.find_first_of("xX");
-  if (x == std::string::npos) throw std::invalid_argument("breakthrough: bad board '" + text + "' (expected WxH, e.g. 3x4)");
+  if (x == std::string::npos)
+    throw std::invalid_argument("breakthrough: bad board '" + text + "' (expected WxH, e.g. 3x4)");
   Board b{parse_dimension(text.substr(0, x), text), parse_dimension(text.substr(x + 1), text)};
-  if (b.width < 2 || b.width > 12) throw std::invalid_argument("breakthrough: board width must be 2..12, got " + std::to_string(b.width));
+  if (b.width < 2 || b.width > 12)
+    throw std::invalid_argument("breakthrough: board width must be 2..12, got " +
+                                std::to_string(b.width));
   if (b.height < 4 || b.height > 12)
-    throw std::invalid_argument("breakthrough: board height must be 4..12 (two home rows each), got " + std::to_string(b.height));
-  if (b.squares() > 40) throw std::invalid_argument("breakthrough: at most 40 squares, " + b.name() + " has " + std::to_string(b.squares()));
+    throw std::invalid_argument(
+        "breakthrough: board height must be 4..12 (two home rows each), got " +
+        std::to_string(b.height));
+  if (b.squares() > 40)
+    throw std::invalid_argument("breakthrough: at most 40 squares, " + b.name() + " has " +
+                                std::to_string(b.squares()));
   return b;
 }
 
@@ -36,7 +43,8 @@ std::unique_ptr<dfa::Manager> make_manager(const Board& b, std::uint64_t memory_
 }
 
 dfa::SetGame make_game(dfa::Manager& m, const Board& b) {
-  if (m.length() != 1 + b.squares()) throw std::invalid_argument("breakthrough: manager does not match the board");
+  if (m.length() != 1 + b.squares())
+    throw std::invalid_argument("breakthrough: manager does not match the board");
   dfa::SetGame g;
   g.name = "breakthrough " + b.name();
   g.manager = &m;
@@ -68,7 +76,8 @@ dfa::SetGame make_game(dfa::Manager& m, const Board& b) {
   };
   for (int player = 1; player <= 2; ++player) {
     const std::uint8_t pawn = player == 1 ? kP1 : kP2, enemy = player == 1 ? kP2 : kP1;
-    const std::uint8_t side = player == 1 ? kP1ToMove : kP2ToMove, other = player == 1 ? kP2ToMove : kP1ToMove;
+    const std::uint8_t side = player == 1 ? kP1ToMove : kP2ToMove,
+                       other = player == 1 ? kP2ToMove : kP1ToMove;
     const int dir = player == 1 ? 1 : -1;
     for (unsigned r = 0; r < b.height; ++r) {
       int to_row = static_cast<int>(r) + dir;
@@ -81,8 +90,10 @@ dfa::SetGame make_game(dfa::Manager& m, const Board& b) {
           dfa::Relabel turn{0, {{side, other}}};
           dfa::Relabel from{b.index(r, c), {{pawn, kEmpty}}};
           dfa::Relabel to{b.index(tr, tc), {{kEmpty, pawn}}};
-          if (dc != 0) to.pairs.emplace_back(enemy, pawn);  // diagonal: onto an empty square or a capture
-          g.add_move(std::string(player == 1 ? "P1 " : "P2 ") + square(r, c) + (dc == 0 ? "-" : "x") + square(tr, tc),
+          if (dc != 0)
+            to.pairs.emplace_back(enemy, pawn);  // diagonal: onto an empty square or a capture
+          g.add_move(std::string(player == 1 ? "P1 " : "P2 ") + square(r, c) +
+                         (dc == 0 ? "-" : "x") + square(tr, tc),
                      nonterminal, g.all, dfa::Change{{turn, from, to}});
         }
       }

@@ -17,7 +17,8 @@ namespace {
 class Nim final : public Game {
  public:
   Nim(unsigned heaps, unsigned sticks, bool tiered) : m_(heaps), n_(sticks), tiered_(tiered) {
-    if (m_ < 1 || m_ > 16 || n_ < 1 || n_ > 64) throw std::invalid_argument("nim: need 1..16 heaps of 1..64 sticks");
+    if (m_ < 1 || m_ > 16 || n_ < 1 || n_ > 64)
+      throw std::invalid_argument("nim: need 1..16 heaps of 1..64 sticks");
     total_ = 1;
     for (unsigned i = 0; i < m_; ++i) {
       if (total_ > (1ull << 40) / (n_ + 1)) throw std::invalid_argument("nim: too many positions");
@@ -25,8 +26,11 @@ class Nim final : public Game {
     }
   }
   std::string name() const override { return "nim"; }
-  std::string variant() const override { return std::to_string(m_) + "x" + std::to_string(n_) + (tiered_ ? " tiered" : ""); }
-  void enumerate(const std::string& tier, const std::function<void(StateKey)>& emit) const override {
+  std::string variant() const override {
+    return std::to_string(m_) + "x" + std::to_string(n_) + (tiered_ ? " tiered" : "");
+  }
+  void enumerate(const std::string& tier,
+                 const std::function<void(StateKey)>& emit) const override {
     for (StateKey k = 0; k < total_; ++k)
       if (!tiered_ || tier == "all" || tier_of(k) == tier) emit(k);
   }
@@ -46,7 +50,9 @@ class Nim final : public Game {
     for (unsigned i = 0; i < m_; ++i, s /= n_ + 1) sticks += static_cast<unsigned>(s % (n_ + 1));
     return "s" + std::to_string(sticks);
   }
-  Value terminal_value(StateKey s) const override { return s == 0 ? Value::loss(0) : Value::unknown(); }
+  Value terminal_value(StateKey s) const override {
+    return s == 0 ? Value::loss(0) : Value::unknown();
+  }
   void successors(StateKey s, std::vector<Child>& out) const override {
     out.clear();
     StateKey w = 1;
@@ -67,7 +73,8 @@ class Nim final : public Game {
   StateKey start() const override { return total_ - 1; }  // every heap full
   std::string render(StateKey s) const override {
     std::ostringstream os;
-    for (unsigned i = 0; i < m_; ++i, s /= n_ + 1) os << "heap " << i << ": " << std::string(s % (n_ + 1), '|') << "\n";
+    for (unsigned i = 0; i < m_; ++i, s /= n_ + 1)
+      os << "heap " << i << ": " << std::string(s % (n_ + 1), '|') << "\n";
     return os.str();
   }
   // The heaps' sizes, heap 0 first, separated by commas or spaces: "3,5,2".
@@ -75,7 +82,8 @@ class Nim final : public Game {
     std::vector<StateKey> heaps;
     auto fail = [&](const std::string& why) -> std::optional<StateKey> {
       if (error)
-        *error = why + " (write the " + std::to_string(m_) + " heaps' sizes, e.g. " + example() + ")";
+        *error =
+            why + " (write the " + std::to_string(m_) + " heaps' sizes, e.g. " + example() + ")";
       return std::nullopt;
     };
     std::size_t i = 0;
@@ -125,13 +133,16 @@ class Nim final : public Game {
 }  // namespace zermelo
 
 // Options: HEAPSxSTICKS, e.g. "4x7" (default 3x5), then optionally "tiered".
-ZERMELO_REGISTER_GAME(nim, "Nim, HEAPSxSTICKS [tiered] (default 3x5), ordered heaps", [](const std::vector<std::string>& opts) {
-  unsigned m = 3, n = 5;
-  char rest = 0;
-  if (!opts.empty() && std::sscanf(opts[0].c_str(), "%ux%u%c", &m, &n, &rest) != 2)
-    throw std::invalid_argument("nim: option must be HEAPSxSTICKS, e.g. 4x7, not '" + opts[0] + "'");
-  bool tiered = opts.size() > 1 && opts[1] == "tiered";
-  if (opts.size() > 2 || (opts.size() == 2 && !tiered))
-    throw std::invalid_argument("nim: options are HEAPSxSTICKS [tiered]");
-  return std::make_unique<zermelo::Nim>(m, n, tiered);
-})
+ZERMELO_REGISTER_GAME(nim, "Nim, HEAPSxSTICKS [tiered] (default 3x5), ordered heaps",
+                      [](const std::vector<std::string>& opts) {
+                        unsigned m = 3, n = 5;
+                        char rest = 0;
+                        if (!opts.empty() &&
+                            std::sscanf(opts[0].c_str(), "%ux%u%c", &m, &n, &rest) != 2)
+                          throw std::invalid_argument(
+                              "nim: option must be HEAPSxSTICKS, e.g. 4x7, not '" + opts[0] + "'");
+                        bool tiered = opts.size() > 1 && opts[1] == "tiered";
+                        if (opts.size() > 2 || (opts.size() == 2 && !tiered))
+                          throw std::invalid_argument("nim: options are HEAPSxSTICKS [tiered]");
+                        return std::make_unique<zermelo::Nim>(m, n, tiered);
+                      })

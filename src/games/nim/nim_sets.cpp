@@ -15,7 +15,8 @@ void check_shape(const NimShape& shape) {
 
 std::unique_ptr<dfa::Manager> make_manager(const NimShape& shape, std::uint64_t memory_budget) {
   check_shape(shape);
-  return std::make_unique<dfa::Manager>(std::vector<unsigned>(shape.heaps, shape.sticks + 1), memory_budget);
+  return std::make_unique<dfa::Manager>(std::vector<unsigned>(shape.heaps, shape.sticks + 1),
+                                        memory_budget);
 }
 
 dfa::SetGame make_game(dfa::Manager& m, const NimShape& shape) {
@@ -27,19 +28,22 @@ dfa::SetGame make_game(dfa::Manager& m, const NimShape& shape) {
   g.manager = &m;
   g.all = m.universe();
   g.won0 = m.empty();
-  g.lost0 = m.singleton(std::vector<std::uint8_t>(shape.heaps, 0));  // the previous player took the last stick
+  g.lost0 = m.singleton(
+      std::vector<std::uint8_t>(shape.heaps, 0));  // the previous player took the last stick
   const dfa::Set nonterminal = g.all - g.lost0;
   for (unsigned h = 0; h < shape.heaps; ++h) {
     dfa::Relabel take{h, {}};
     for (unsigned s = 1; s <= shape.sticks; ++s)
-      for (unsigned t = 0; t < s; ++t) take.pairs.emplace_back(static_cast<std::uint8_t>(s), static_cast<std::uint8_t>(t));
+      for (unsigned t = 0; t < s; ++t)
+        take.pairs.emplace_back(static_cast<std::uint8_t>(s), static_cast<std::uint8_t>(t));
     g.add_move("heap " + std::to_string(h + 1), nonterminal, g.all, dfa::Change{{take}});
   }
   g.start.assign(shape.heaps, static_cast<std::uint8_t>(shape.sticks));
   g.render = [](const std::vector<std::uint8_t>& s) {
     std::string out;
     for (std::size_t i = 0; i < s.size(); ++i)
-      out += "heap " + std::to_string(i + 1) + ": " + std::string(s[i], '|') + " (" + std::to_string(s[i]) + ")\n";
+      out += "heap " + std::to_string(i + 1) + ": " + std::string(s[i], '|') + " (" +
+             std::to_string(s[i]) + ")\n";
     return out;
   };
   return g;

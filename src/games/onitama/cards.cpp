@@ -1,6 +1,6 @@
 // The card table of cards.md and the parser for card lists given on the command line.
-#include "zermelo/util/text.hpp"
 #include "zermelo/games/onitama/cards.hpp"
+#include "zermelo/util/text.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -13,7 +13,6 @@ Card make(const char* name, bool red, std::vector<std::pair<int, int>> offsets) 
   std::sort(offsets.begin(), offsets.end());
   return Card{name, red, std::move(offsets)};
 }
-
 
 // Reads "(dx,dy)(dx,dy)..." with optional spaces; throws naming the text on any mistake.
 std::vector<std::pair<int, int>> parse_offsets(std::string_view text, std::string_view whole) {
@@ -30,7 +29,8 @@ std::vector<std::pair<int, int>> parse_offsets(std::string_view text, std::strin
     skip();
     bool neg = false;
     if (i < text.size() && (text[i] == '-' || text[i] == '+')) neg = text[i++] == '-';
-    if (i >= text.size() || !std::isdigit(static_cast<unsigned char>(text[i]))) fail("expected a number");
+    if (i >= text.size() || !std::isdigit(static_cast<unsigned char>(text[i])))
+      fail("expected a number");
     int v = 0;
     while (i < text.size() && std::isdigit(static_cast<unsigned char>(text[i]))) {
       v = v * 10 + (text[i++] - '0');
@@ -99,13 +99,15 @@ Card parse_card(std::string_view text) {
   std::string_view body = t;
   if (auto eq = body.find('='); eq != std::string_view::npos) {
     c.name = std::string(trim(body.substr(0, eq)));
-    if (c.name.empty()) throw std::invalid_argument("bad card '" + std::string(t) + "': empty name before '='");
+    if (c.name.empty())
+      throw std::invalid_argument("bad card '" + std::string(t) + "': empty name before '='");
     body = body.substr(eq + 1);
   }
   if (auto at = body.find('@'); at != std::string_view::npos) {
     std::string colour = lower(trim(body.substr(at + 1)));
     if (colour != "red" && colour != "blue")
-      throw std::invalid_argument("bad card '" + std::string(t) + "': colour must be @red or @blue");
+      throw std::invalid_argument("bad card '" + std::string(t) +
+                                  "': colour must be @red or @blue");
     c.red = colour == "red";
     body = body.substr(0, at);
   }

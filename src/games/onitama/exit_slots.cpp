@@ -26,7 +26,8 @@ ExitSlots::ExitSlots(const Rules& rules, bool symmetry)
     : rules_(rules), symmetry_(symmetry), most_(rules.width() - 1) {
   for (int n = 0; n <= 64; ++n) {
     binom_[n][0] = 1;
-    for (int k = 1; k <= n; ++k) binom_[n][k] = binom_[n - 1][k - 1] + (k <= n - 1 ? binom_[n - 1][k] : 0);
+    for (int k = 1; k <= n; ++k)
+      binom_[n][k] = binom_[n - 1][k - 1] + (k <= n - 1 ? binom_[n - 1][k] : 0);
   }
   // Blocks in the order of the game's tiers (fewer students first), so that the blocks a tier's
   // captures reach, one student fewer on either side, are neighbours.
@@ -81,7 +82,8 @@ std::pair<std::uint64_t, std::uint64_t> ExitSlots::exits_of(int red, int blue) c
     first = std::min(first, offset_[block(r, b)]);
     end = std::max(end, offset_[block(r, b)] + block_size(r, b));
   };
-  // With the symmetry the twin tier's captures reach the same blocks, (b - 1, a) being (a, b - 1)'s twin.
+  // With the symmetry the twin tier's captures reach the same blocks, (b - 1, a) being (a, b - 1)'s
+  // twin.
   add(red - 1, blue);
   add(red, blue - 1);
   return first == kUnused ? std::pair<std::uint64_t, std::uint64_t>{0, 0} : std::pair{first, end};

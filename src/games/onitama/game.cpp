@@ -25,7 +25,8 @@ namespace {
 
 class OnitamaGame final : public Game {
  public:
-  OnitamaGame(Rules rules, bool symmetry) : rules_(std::move(rules)), symmetry_(symmetry), exits_(rules_, symmetry_) {}
+  OnitamaGame(Rules rules, bool symmetry)
+      : rules_(std::move(rules)), symmetry_(symmetry), exits_(rules_, symmetry_) {}
   OnitamaGame(const OnitamaGame&) = delete;  // exits_ refers to rules_
   OnitamaGame& operator=(const OnitamaGame&) = delete;
 
@@ -37,10 +38,12 @@ class OnitamaGame final : public Game {
     std::string v = std::to_string(rules_.width()) + "x" + std::to_string(rules_.height());
     for (const Card& c : rules_.deck()) v += "; " + describe(c);
     if (symmetry_) v += "; player-swap symmetry";
-    return v + "; every legal state";  // not the reachable set of earlier versions: no shared resume
+    return v +
+           "; every legal state";  // not the reachable set of earlier versions: no shared resume
   }
 
-  void enumerate(const std::string& tier, const std::function<void(StateKey)>& emit) const override {
+  void enumerate(const std::string& tier,
+                 const std::function<void(StateKey)>& emit) const override {
     const int most = rules_.width() - 1;
     auto one = [&](int red, int blue) {
       if (!symmetry_) return rules_.for_each_legal_key(red, blue, emit);
@@ -80,7 +83,8 @@ class OnitamaGame final : public Game {
         if (symmetry_ && red < blue) continue;
         Tier t{tier_name(red, blue), {}};
         if (red > 0) t.depends_on.push_back(tier_name(red - 1, blue));
-        if (blue > 0 && !(symmetry_ && red == blue)) t.depends_on.push_back(tier_name(red, blue - 1));
+        if (blue > 0 && !(symmetry_ && red == blue))
+          t.depends_on.push_back(tier_name(red, blue - 1));
         out.push_back(std::move(t));
       }
     return out;
@@ -152,7 +156,8 @@ class OnitamaGame final : public Game {
     out.clear();
     const Position c = rules_.decode(s);
     if (!symmetry_) {
-      rules_.for_each_parent(c, [&](const Position& p, const Move&) { out.push_back(rules_.encode(p)); });
+      rules_.for_each_parent(
+          c, [&](const Position& p, const Move&) { out.push_back(rules_.encode(p)); });
       return;
     }
     auto folded_parents = [&](const Position& child) {
@@ -192,7 +197,8 @@ class OnitamaGame final : public Game {
 
   // "r<R>b<B>", or with the symmetry "s<hi>s<lo>" (a side with hi students, the other with lo).
   std::string tier_name(int red, int blue) const {
-    if (symmetry_) return "s" + std::to_string(std::max(red, blue)) + "s" + std::to_string(std::min(red, blue));
+    if (symmetry_)
+      return "s" + std::to_string(std::max(red, blue)) + "s" + std::to_string(std::min(red, blue));
     return "r" + std::to_string(red) + "b" + std::to_string(blue);
   }
 
@@ -204,9 +210,9 @@ class OnitamaGame final : public Game {
         return {a, b};
       }
     const int most = rules_.width() - 1;
-    throw std::invalid_argument("onitama " + rules_.board_name() + ": no tier '" + tier + "' (tiers are " +
-                                (symmetry_ ? "s<hi>s<lo>" : "r<R>b<B>") + " with 0.." + std::to_string(most) +
-                                " students a side, or all)");
+    throw std::invalid_argument("onitama " + rules_.board_name() + ": no tier '" + tier +
+                                "' (tiers are " + (symmetry_ ? "s<hi>s<lo>" : "r<R>b<B>") +
+                                " with 0.." + std::to_string(most) + " students a side, or all)");
   }
 
   Rules rules_;
@@ -216,7 +222,8 @@ class OnitamaGame final : public Game {
 
 std::unique_ptr<Game> make_onitama(std::vector<std::string> options) {
   if (options.empty()) options = {"3x3"};
-  const bool symmetry = options.size() > 1 && (options.back() == "symmetry" || options.back() == "sym");
+  const bool symmetry =
+      options.size() > 1 && (options.back() == "symmetry" || options.back() == "sym");
   if (symmetry) options.pop_back();
   return std::make_unique<OnitamaGame>(Rules::from_options(options), symmetry);
 }
@@ -225,5 +232,8 @@ std::unique_ptr<Game> make_onitama(std::vector<std::string> options) {
 }  // namespace zermelo::onitama
 
 ZERMELO_REGISTER_GAME(onitama,
-                      "Onitama on n x m boards with any five cards (options: board, cards, optional 'symmetry'; default 3x3 boar)",
-                      [](const std::vector<std::string>& options) { return zermelo::onitama::make_onitama(options); })
+                      "Onitama on n x m boards with any five cards (options: board, cards, "
+                      "optional 'symmetry'; default 3x3 boar)",
+                      [](const std::vector<std::string>& options) {
+                        return zermelo::onitama::make_onitama(options);
+                      })

@@ -22,8 +22,10 @@ void KeySet::build_rank() {
 std::uint64_t KeySet::index(Key k) const {
   const std::size_t w = k >> 6;
   std::uint64_t r = blocks_[w / 8];
-  for (std::size_t i = w & ~std::size_t{7}; i < w; ++i) r += static_cast<std::uint64_t>(std::popcount(words_[i]));
-  return r + static_cast<std::uint64_t>(std::popcount(words_[w] & ((std::uint64_t{1} << (k & 63)) - 1)));
+  for (std::size_t i = w & ~std::size_t{7}; i < w; ++i)
+    r += static_cast<std::uint64_t>(std::popcount(words_[i]));
+  return r + static_cast<std::uint64_t>(
+                 std::popcount(words_[w] & ((std::uint64_t{1} << (k & 63)) - 1)));
 }
 
 void child_keys(const Rules& rules, Key k, bool symmetry, std::vector<Key>& out) {
@@ -41,7 +43,8 @@ GraphStats explore(const Rules& rules, bool symmetry, KeySet& set) {
   const std::uint64_t bytes = rules.key_space() / 8;
   if (bytes > (std::uint64_t{3} << 30))
     throw std::invalid_argument("board " + rules.board_name() + " has a key space of " +
-                                std::to_string(rules.key_space()) + " keys, too large for the in-RAM explorer");
+                                std::to_string(rules.key_space()) +
+                                " keys, too large for the in-RAM explorer");
   set = KeySet(rules.key_space());
   GraphStats st;
   Key start = symmetry ? rules.canonical(rules.start()) : rules.start();

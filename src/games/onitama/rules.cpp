@@ -1,6 +1,6 @@
 // Onitama rules: board geometry, card distributions, the state key, symmetry, text in and out.
-#include "zermelo/util/text.hpp"
 #include "zermelo/games/onitama/rules.hpp"
+#include "zermelo/util/text.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -10,7 +10,6 @@
 
 namespace zermelo::onitama {
 namespace {
-
 
 std::vector<std::string_view> split(std::string_view s, char sep) {
   std::vector<std::string_view> out;
@@ -37,7 +36,8 @@ std::pair<int, int> Rules::parse_board(std::string_view text) {
   auto t = trim(text);
   auto x = t.find_first_of("xX×");
   auto fail = [&] {
-    throw std::invalid_argument("bad board '" + std::string(text) + "': write WIDTHxHEIGHT, e.g. 3x4");
+    throw std::invalid_argument("bad board '" + std::string(text) +
+                                "': write WIDTHxHEIGHT, e.g. 3x4");
   };
   if (x == std::string_view::npos) fail();
   auto num = [&](std::string_view s) {
@@ -53,7 +53,8 @@ std::pair<int, int> Rules::parse_board(std::string_view text) {
 }
 
 Rules Rules::from_options(const std::vector<std::string>& options) {
-  if (options.empty()) throw std::invalid_argument("onitama: give a board size, e.g. {\"3x4\", \"boar\"}");
+  if (options.empty())
+    throw std::invalid_argument("onitama: give a board size, e.g. {\"3x4\", \"boar\"}");
   if (options.size() > 2 && options.size() != 6)
     throw std::invalid_argument("onitama: options are a board and a card list (one or five cards)");
   auto [w, h] = parse_board(options[0]);
@@ -66,7 +67,8 @@ Rules Rules::from_options(const std::vector<std::string>& options) {
   return Rules(w, h, parse_deck(cards));
 }
 
-Rules::Rules(int width, int height, std::vector<Card> deck) : n_(width), m_(height), deck_(std::move(deck)) {
+Rules::Rules(int width, int height, std::vector<Card> deck)
+    : n_(width), m_(height), deck_(std::move(deck)) {
   if (n_ < 1 || m_ < 2)
     throw std::invalid_argument("bad board " + std::to_string(n_) + "x" + std::to_string(m_) +
                                 ": need width >= 1 and height >= 2");
@@ -94,7 +96,8 @@ Rules::Rules(int width, int height, std::vector<Card> deck) : n_(width), m_(heig
 
   // Card distributions: every way to deal the five cards, up to identical types.
   auto sig = [](int r0, int r1, int b0, int b1, int a) {
-    return std::array<int, 5>{std::min(r0, r1), std::max(r0, r1), std::min(b0, b1), std::max(b0, b1), a};
+    return std::array<int, 5>{std::min(r0, r1), std::max(r0, r1), std::min(b0, b1),
+                              std::max(b0, b1), a};
   };
   for (int a = 0; a < 5; ++a)
     for (int r0 = 0; r0 < 5; ++r0)
@@ -103,15 +106,18 @@ Rules::Rules(int width, int height, std::vector<Card> deck) : n_(width), m_(heig
         std::vector<int> blue;
         for (int i = 0; i < 5; ++i)
           if (i != a && i != r0 && i != r1) blue.push_back(i);
-        auto s = sig(slot_type[r0], slot_type[r1], slot_type[blue[0]], slot_type[blue[1]], slot_type[a]);
-        if (std::find(signatures_.begin(), signatures_.end(), s) == signatures_.end()) signatures_.push_back(s);
+        auto s =
+            sig(slot_type[r0], slot_type[r1], slot_type[blue[0]], slot_type[blue[1]], slot_type[a]);
+        if (std::find(signatures_.begin(), signatures_.end(), s) == signatures_.end())
+          signatures_.push_back(s);
       }
   std::sort(signatures_.begin(), signatures_.end());
   dists_.resize(signatures_.size());
   for (std::size_t i = 0; i < signatures_.size(); ++i) {
     const auto& s = signatures_[i];
     Dist& d = dists_[i];
-    d.hand[kRed][0] = s[0], d.hand[kRed][1] = s[1], d.hand[kBlue][0] = s[2], d.hand[kBlue][1] = s[3];
+    d.hand[kRed][0] = s[0], d.hand[kRed][1] = s[1], d.hand[kBlue][0] = s[2],
+    d.hand[kBlue][1] = s[3];
     d.aside = s[4];
     for (int p = 0; p < 2; ++p) {
       d.n_distinct[p] = d.hand[p][0] == d.hand[p][1] ? 1 : 2;
@@ -120,13 +126,15 @@ Rules::Rules(int width, int height, std::vector<Card> deck) : n_(width), m_(heig
         d.distinct[p][h] = given;
         // After giving `given` away: hand {kept, aside}, aside `given`. Swapping a hand card
         // with the set-aside card is its own inverse, so the same table undoes a move.
-        d.after[p][h] = find_dist(p == kRed ? sig(kept, d.aside, d.hand[kBlue][0], d.hand[kBlue][1], given)
-                                            : sig(d.hand[kRed][0], d.hand[kRed][1], kept, d.aside, given));
+        d.after[p][h] =
+            find_dist(p == kRed ? sig(kept, d.aside, d.hand[kBlue][0], d.hand[kBlue][1], given)
+                                : sig(d.hand[kRed][0], d.hand[kRed][1], kept, d.aside, given));
       }
     }
     d.swapped = find_dist(sig(s[2], s[3], s[0], s[1], s[4]));
   }
-  start_dist_ = find_dist(sig(slot_type[0], slot_type[1], slot_type[2], slot_type[3], slot_type[4]));
+  start_dist_ =
+      find_dist(sig(slot_type[0], slot_type[1], slot_type[2], slot_type[3], slot_type[4]));
   start_player_ = deck_[4].red ? kRed : kBlue;
 
   // Move tables. Blue (bottom) applies a card's offsets as they are; Red flips both signs.
@@ -147,7 +155,8 @@ Rules::Rules(int width, int height, std::vector<Card> deck) : n_(width), m_(heig
   // Key space: player × distributions × masters² × (student sets)².
   for (int i = 0; i <= 64; ++i) {
     binom_[i][0] = 1;
-    for (int j = 1; j <= i; ++j) binom_[i][j] = binom_[i - 1][j - 1] + (j <= i - 1 ? binom_[i - 1][j] : 0);
+    for (int j = 1; j <= i; ++j)
+      binom_[i][j] = binom_[i - 1][j - 1] + (j <= i - 1 ? binom_[i - 1][j] : 0);
   }
   for (int k = 0; k < n_; ++k) {
     size_offset_.push_back(student_sets_);
@@ -155,10 +164,12 @@ Rules::Rules(int width, int height, std::vector<Card> deck) : n_(width), m_(heig
   }
   size_offset_.push_back(student_sets_);
   std::uint64_t ks = 2 * dists_.size();
-  for (std::uint64_t f : {std::uint64_t(cells_ + 1), std::uint64_t(cells_ + 1), student_sets_, student_sets_}) {
+  for (std::uint64_t f :
+       {std::uint64_t(cells_ + 1), std::uint64_t(cells_ + 1), student_sets_, student_sets_}) {
     ks = mul_checked(ks, f);
     if (ks == 0)
-      throw std::invalid_argument("board " + board_name() + " is too large: its states do not fit a 64-bit key");
+      throw std::invalid_argument("board " + board_name() +
+                                  " is too large: its states do not fit a 64-bit key");
   }
   key_space_ = ks;
   // Decoding is the hot path of every solver: tabulate student sets when there are few.
@@ -266,7 +277,8 @@ bool Rules::is_legal(const Position& p) const {
   const std::uint64_t board = (std::uint64_t{1} << cells_) - 1;
   std::uint64_t seen = 0;
   for (int c = 0; c < 2; ++c) {
-    if ((p.students[c] & ~board) || std::popcount(p.students[c]) > n_ - 1 || (p.students[c] & seen)) return false;
+    if ((p.students[c] & ~board) || std::popcount(p.students[c]) > n_ - 1 || (p.students[c] & seen))
+      return false;
     seen |= p.students[c];
   }
   for (int c = 0; c < 2; ++c) {
@@ -288,7 +300,8 @@ std::uint64_t Rules::count_legal(int red, int blue) const {
       if (mr == mb) continue;  // also excludes both captured
       const int master[2] = {mr, mb};
       int ok = 0;
-      for (int player = 0; player < 2; ++player) ok += master[1 - player] != cells_ && master[player] != temple_[1 - player];
+      for (int player = 0; player < 2; ++player)
+        ok += master[1 - player] != cells_ && master[player] != temple_[1 - player];
       const int free = cells_ - (mr < cells_) - (mb < cells_);
       if (red + blue > free) continue;
       total += static_cast<std::uint64_t>(ok) * binom_[free][red] * binom_[free - red][blue];
@@ -335,7 +348,8 @@ bool Rules::is_folded(const Position& p) const {
   if (blue != red) return blue < red;  // the twin's Blue students are p's Red ones, turned
   // Same size: the sets' colex ranks compare as the sets do at the highest cell where they differ.
   const std::uint64_t mine = p.students[kBlue], twin = rotate(p.students[kRed]);
-  if (const std::uint64_t differ = mine ^ twin) return (twin >> (63 - std::countl_zero(differ))) & 1;
+  if (const std::uint64_t differ = mine ^ twin)
+    return (twin >> (63 - std::countl_zero(differ))) & 1;
   return encode(p) < encode(swapped(p));  // no state is its own twin: the player to move differs
 }
 
@@ -362,10 +376,14 @@ std::string Rules::render(const Position& p) const {
     for (int x = 0; x < n_; ++x) {
       const int c = y * n_ + x;
       char ch = '.';
-      if (p.master[kRed] == c) ch = 'R';
-      else if (p.master[kBlue] == c) ch = 'B';
-      else if ((p.students[kRed] >> c) & 1) ch = 'r';
-      else if ((p.students[kBlue] >> c) & 1) ch = 'b';
+      if (p.master[kRed] == c)
+        ch = 'R';
+      else if (p.master[kBlue] == c)
+        ch = 'B';
+      else if ((p.students[kRed] >> c) & 1)
+        ch = 'r';
+      else if ((p.students[kBlue] >> c) & 1)
+        ch = 'b';
       os << ' ' << ch;
     }
     os << '\n';
@@ -378,7 +396,9 @@ std::string Rules::render(const Position& p) const {
 }
 
 Position Rules::parse(std::string_view text) const {
-  auto fail = [&](const std::string& why) { throw std::invalid_argument("bad onitama state: " + why); };
+  auto fail = [&](const std::string& why) {
+    throw std::invalid_argument("bad onitama state: " + why);
+  };
   std::vector<std::string> rows;
   std::map<std::string, std::string> fields;
   int to_move = -1;
@@ -419,7 +439,9 @@ Position Rules::parse(std::string_view text) const {
     // A coordinate header "a b c" is skipped; a row may start with its number.
     bool header = true;
     for (char ch : line) header &= ch == ' ' || (ch >= 'a' && ch < 'a' + n_);
-    if (header && line.find_first_of("acdefgh") != std::string_view::npos && line.size() == static_cast<std::size_t>(2 * n_ - 1)) continue;
+    if (header && line.find_first_of("acdefgh") != std::string_view::npos &&
+        line.size() == static_cast<std::size_t>(2 * n_ - 1))
+      continue;
     std::size_t digits = 0;
     while (digits < line.size() && std::isdigit(static_cast<unsigned char>(line[digits]))) ++digits;
     std::string_view rest = trim(line.substr(digits));
@@ -431,36 +453,50 @@ Position Rules::parse(std::string_view text) const {
     std::istringstream words{std::string(line)};
     std::string w;
     while (words >> w) {
-      if (auto eq = w.find('='); eq != std::string::npos) fields[lower(w.substr(0, eq))] = w.substr(eq + 1);
+      if (auto eq = w.find('='); eq != std::string::npos)
+        fields[lower(w.substr(0, eq))] = w.substr(eq + 1);
       else if (w.find('/') != std::string::npos) {
         for (auto r : split(w, '/')) {
           if (!is_row(r)) fail("row '" + std::string(r) + "' has a character other than . r R b B");
           add_row(r);
         }
-      } else to_move = player_word(w);
+      } else
+        to_move = player_word(w);
     }
   }
-  if (auto it = fields.find("to move"); it != fields.end()) to_move = player_word(it->second), fields.erase(it);
-  if (auto it = fields.find("turn"); it != fields.end()) to_move = player_word(it->second), fields.erase(it);
+  if (auto it = fields.find("to move"); it != fields.end())
+    to_move = player_word(it->second), fields.erase(it);
+  if (auto it = fields.find("turn"); it != fields.end())
+    to_move = player_word(it->second), fields.erase(it);
   if (to_move < 0) fail("who is to move is not given (add 'red' or 'blue')");
   if (static_cast<int>(rows.size()) != m_)
-    fail("expected " + std::to_string(m_) + " rows for board " + board_name() + ", got " + std::to_string(rows.size()));
+    fail("expected " + std::to_string(m_) + " rows for board " + board_name() + ", got " +
+         std::to_string(rows.size()));
   Position p;
   p.player = to_move;
   p.master[kRed] = p.master[kBlue] = cells_;
   int masters[2] = {0, 0};
   for (int y = 0; y < m_; ++y) {
     if (static_cast<int>(rows[y].size()) != n_)
-      fail("row " + std::to_string(y + 1) + " has " + std::to_string(rows[y].size()) + " cells, expected " +
-           std::to_string(n_));
+      fail("row " + std::to_string(y + 1) + " has " + std::to_string(rows[y].size()) +
+           " cells, expected " + std::to_string(n_));
     for (int x = 0; x < n_; ++x) {
       const int c = y * n_ + x;
       switch (rows[y][x]) {
-        case 'R': p.master[kRed] = c, ++masters[kRed]; break;
-        case 'B': p.master[kBlue] = c, ++masters[kBlue]; break;
-        case 'r': p.students[kRed] |= std::uint64_t{1} << c; break;
-        case 'b': p.students[kBlue] |= std::uint64_t{1} << c; break;
-        default: break;
+        case 'R':
+          p.master[kRed] = c, ++masters[kRed];
+          break;
+        case 'B':
+          p.master[kBlue] = c, ++masters[kBlue];
+          break;
+        case 'r':
+          p.students[kRed] |= std::uint64_t{1} << c;
+          break;
+        case 'b':
+          p.students[kBlue] |= std::uint64_t{1} << c;
+          break;
+        default:
+          break;
       }
     }
   }
@@ -471,10 +507,11 @@ Position Rules::parse(std::string_view text) const {
   }
   const int just_moved = 1 - to_move;
   if (p.master[just_moved] == cells_)
-    fail(std::string(kPlayerName[just_moved]) + "'s master is captured, yet " + kPlayerName[just_moved] +
-         " made the last move");
+    fail(std::string(kPlayerName[just_moved]) + "'s master is captured, yet " +
+         kPlayerName[just_moved] + " made the last move");
   if (p.master[to_move] == temple_[just_moved])
-    fail(std::string(kPlayerName[to_move]) + "'s master already stands on the opposing temple arch");
+    fail(std::string(kPlayerName[to_move]) +
+         "'s master already stands on the opposing temple arch");
 
   // Cards: by name (or offsets) among this game's five; optional when all five play alike.
   if (fields.empty() && dists_.size() == 1) {
@@ -499,8 +536,10 @@ Position Rules::parse(std::string_view text) const {
     std::string cur;
     for (char ch : it->second) {
       depth += ch == '(' ? 1 : ch == ')' ? -1 : 0;
-      if (ch == ',' && depth == 0) names.emplace_back(trim(cur)), cur.clear();
-      else cur += ch;
+      if (ch == ',' && depth == 0)
+        names.emplace_back(trim(cur)), cur.clear();
+      else
+        cur += ch;
     }
     names.emplace_back(trim(cur));
     if (names.size() != 2) fail(std::string("'") + key + ":' needs two cards separated by a comma");

@@ -132,9 +132,12 @@ StrongResult solve_strong(const Rules& rules, bool symmetry) {
   for (auto& raw : r.values) {
     Value v = Value::from_raw(raw);
     if (!v.is_known()) raw = Value::draw().raw(), v = Value::draw();
-    if (v.is_win()) ++r.wins, r.longest_win = std::max(r.longest_win, v.plies());
-    else if (v.is_loss()) ++r.losses;
-    else ++r.draws;
+    if (v.is_win())
+      ++r.wins, r.longest_win = std::max(r.longest_win, v.plies());
+    else if (v.is_loss())
+      ++r.losses;
+    else
+      ++r.draws;
   }
   r.start_value = r.value_of(rules, rules.start());
   r.solve_seconds = since(t0);
@@ -148,15 +151,16 @@ WeakResult solve_weak(const Rules& rules, bool symmetry) {
   auto fold = [&](Key k) { return symmetry ? rules.canonical(k) : k; };
   constexpr std::uint8_t kUnexpanded = 0xFF;
   KeyIndex index;
-  std::vector<std::uint16_t> value;       // Value::raw()
-  std::vector<std::uint8_t> remaining;    // undecided children, or kUnexpanded
-  std::vector<std::uint16_t> slowest;     // most plies among won children seen
+  std::vector<std::uint16_t> value;     // Value::raw()
+  std::vector<std::uint8_t> remaining;  // undecided children, or kUnexpanded
+  std::vector<std::uint16_t> slowest;   // most plies among won children seen
   std::vector<Key> key_of;
   auto add = [&](Key k) {
     auto [i, inserted] = index.insert(k);
     if (inserted) {
       key_of.push_back(k);
-      value.push_back(rules.is_terminal(rules.decode(k)) ? Value::loss(0).raw() : Value::unknown().raw());
+      value.push_back(rules.is_terminal(rules.decode(k)) ? Value::loss(0).raw()
+                                                         : Value::unknown().raw());
       remaining.push_back(kUnexpanded);
       slowest.push_back(0);
     }
@@ -208,14 +212,19 @@ WeakResult solve_weak(const Rules& rules, bool symmetry) {
         auto [c, inserted] = add(ck);
         if (inserted && !decided(c)) next.push_back(c);
         const Value v = Value::from_raw(value[c]);
-        if (v.is_loss()) win = true, fastest_loss = std::min(fastest_loss, v.plies());
-        else if (v.is_win()) slow = std::max(slow, v.plies());
-        else ++open;
+        if (v.is_loss())
+          win = true, fastest_loss = std::min(fastest_loss, v.plies());
+        else if (v.is_win())
+          slow = std::max(slow, v.plies());
+        else
+          ++open;
       }
       remaining[s] = static_cast<std::uint8_t>(open);
       slowest[s] = static_cast<std::uint16_t>(slow);
-      if (win) value[s] = Value::win(fastest_loss + 1).raw();
-      else if (open == 0) value[s] = Value::loss(slow + 1).raw();
+      if (win)
+        value[s] = Value::win(fastest_loss + 1).raw();
+      else if (open == 0)
+        value[s] = Value::loss(slow + 1).raw();
       if (decided(s)) {
         propagate(s);
         if (decided(start_i)) break;
@@ -237,7 +246,8 @@ std::map<Key, Value> solve_brute_force(const Rules& rules) {
     stack.pop_back();
     if (children.count(k)) continue;
     auto& list = children[k];
-    rules.for_each_child(rules.decode(k), [&](const Position& c, const Move&) { list.push_back(rules.encode(c)); });
+    rules.for_each_child(rules.decode(k),
+                         [&](const Position& c, const Move&) { list.push_back(rules.encode(c)); });
     for (Key c : list) stack.push_back(c);
   }
   std::map<Key, Value> value;
@@ -252,13 +262,20 @@ std::map<Key, Value> solve_brute_force(const Rules& rules) {
       std::uint32_t slowest = 0;
       for (Key c : list) {
         auto it = value.find(c);
-        if (it == value.end()) { all_won = false; continue; }
+        if (it == value.end()) {
+          all_won = false;
+          continue;
+        }
         if (it->second.is_loss() && it->second.plies() == k - 1) any_loss = true;
-        if (it->second.is_win()) slowest = std::max(slowest, it->second.plies());
-        else all_won = false;
+        if (it->second.is_win())
+          slowest = std::max(slowest, it->second.plies());
+        else
+          all_won = false;
       }
-      if (any_loss) found[s] = Value::win(k);
-      else if (all_won && slowest == k - 1) found[s] = Value::loss(k);
+      if (any_loss)
+        found[s] = Value::win(k);
+      else if (all_won && slowest == k - 1)
+        found[s] = Value::loss(k);
     }
     if (found.empty()) break;  // nothing in k plies: nothing in k+1 either
     for (auto& kv : found) value.insert(kv);

@@ -39,8 +39,9 @@ MoveResult apply_move(const Position& p, Move m) {
   if (m.square == p.hole) {
     const int to = step(p.hole, d);
     Position n{p.opp, p.me, to};
-    return MoveResult{n, forbid_of(Move{static_cast<std::uint8_t>(to), static_cast<std::uint8_t>(opposite(d))}),
-                      Outcome::kContinues, -1};
+    return MoveResult{
+        n, forbid_of(Move{static_cast<std::uint8_t>(to), static_cast<std::uint8_t>(opposite(d))}),
+        Outcome::kContinues, -1};
   }
   Bits me = p.me, opp = p.opp;
   const Bits occupied = me | opp;
@@ -73,7 +74,8 @@ MoveResult apply_move(const Position& p, Move m) {
   // be pushed straight back by that piece: that push-back is the next state's forbidden move.
   int next_forbid = kNoForbidden;
   if (removed < 0 && n >= 2 && (p.opp & bit(chain[n - 1])))
-    next_forbid = forbid_of(Move{static_cast<std::uint8_t>(t), static_cast<std::uint8_t>(opposite(d))});
+    next_forbid =
+        forbid_of(Move{static_cast<std::uint8_t>(t), static_cast<std::uint8_t>(opposite(d))});
   return MoveResult{Position{opp, me, p.hole}, next_forbid, outcome, removed};
 }
 
@@ -103,13 +105,15 @@ ForbidList reachable_forbid_codes(const Position& p) {
   for (int d = 0; d < kDirs; ++d) sources[d] = pushback_sources(p, d);
   const Bits hole_targets = neighbours(p.hole) & p.empty();
   // Squares in increasing order, directions U D L R: codes come out sorted.
-  for (Bits movers = sources[0] | sources[1] | sources[2] | sources[3] | (hole_targets ? bit(p.hole) : 0); movers;
-       movers &= movers - 1) {
+  for (Bits movers =
+           sources[0] | sources[1] | sources[2] | sources[3] | (hole_targets ? bit(p.hole) : 0);
+       movers; movers &= movers - 1) {
     const int s = std::countr_zero(movers);
     for (int d = 0; d < kDirs; ++d) {
       const bool hole_back = s == p.hole && step(s, d) >= 0 && (hole_targets & bit(step(s, d)));
       if (hole_back || (sources[d] & bit(s)))
-        list.codes[list.size++] = static_cast<std::uint8_t>(forbid_of(Move{static_cast<std::uint8_t>(s), static_cast<std::uint8_t>(d)}));
+        list.codes[list.size++] = static_cast<std::uint8_t>(
+            forbid_of(Move{static_cast<std::uint8_t>(s), static_cast<std::uint8_t>(d)}));
     }
   }
   return list;
@@ -147,8 +151,9 @@ void unmoves(const Position& p, int forbid, std::vector<UnMove>& out) {
       // They moved the hole from its neighbour in direction d onto its square.
       const int from = step(p.hole, d);
       if (from < 0 || !(p.empty() & bit(from))) return;
-      out.push_back(UnMove{Position{p.opp, p.me, from},
-                           Move{static_cast<std::uint8_t>(from), static_cast<std::uint8_t>(opposite(d))}});
+      out.push_back(
+          UnMove{Position{p.opp, p.me, from},
+                 Move{static_cast<std::uint8_t>(from), static_cast<std::uint8_t>(opposite(d))}});
       return;
     }
     // They pushed a run ending in one of my pieces (on the undo's square) from the empty square
@@ -165,7 +170,8 @@ void unmoves(const Position& p, int forbid, std::vector<UnMove>& out) {
       side = (side & ~bit(run[i])) | bit(to);
       if (i == r - 1) from = static_cast<std::uint8_t>(to);
     }
-    out.push_back(UnMove{Position{theirs, mine, p.hole}, Move{from, static_cast<std::uint8_t>(opposite(d))}});
+    out.push_back(
+        UnMove{Position{theirs, mine, p.hole}, Move{from, static_cast<std::uint8_t>(opposite(d))}});
     return;
   }
   const Bits them = p.opp;
@@ -204,8 +210,10 @@ void unmoves(const Position& p, int forbid, std::vector<UnMove>& out) {
       // Or the chain was one piece longer and its front piece went off the board or into the hole.
       if (end_falls) {
         const int lost = run[r - 1];  // where the removed piece stood (now vacated by the shift)
-        if (their_count == 4) out.push_back(UnMove{Position{mine_prev | bit(lost), yours_prev, p.hole}, move});
-        if (my_count == 4) out.push_back(UnMove{Position{mine_prev, yours_prev | bit(lost), p.hole}, move});
+        if (their_count == 4)
+          out.push_back(UnMove{Position{mine_prev | bit(lost), yours_prev, p.hole}, move});
+        if (my_count == 4)
+          out.push_back(UnMove{Position{mine_prev, yours_prev | bit(lost), p.hole}, move});
       }
     }
   }
@@ -233,7 +241,9 @@ std::string move_name(Move m) { return square_name(m.square) + kDirLetter[m.dir]
 
 std::optional<Move> parse_move(std::string_view text, std::string* error) {
   auto fail = [&](const std::string& why) -> std::optional<Move> {
-    if (error) *error = "bad move '" + std::string(text) + "': " + why + " (expected e.g. e3L: file a-e, rank 1-5, U/D/L/R)";
+    if (error)
+      *error = "bad move '" + std::string(text) + "': " + why +
+               " (expected e.g. e3L: file a-e, rank 1-5, U/D/L/R)";
     return std::nullopt;
   };
   if (text.size() != 3) return fail("expected 3 characters");
@@ -256,7 +266,8 @@ std::optional<Position> parse_position(std::string_view text, std::string* error
   if (text.size() == 29) {
     for (std::size_t i = 0; i < text.size(); ++i) {
       if (i % 6 == 5) {
-        if (text[i] != '-') return fail("expected '-' between ranks at character " + std::to_string(i + 1));
+        if (text[i] != '-')
+          return fail("expected '-' between ranks at character " + std::to_string(i + 1));
       } else {
         digits += text[i];
       }
@@ -264,18 +275,27 @@ std::optional<Position> parse_position(std::string_view text, std::string* error
   } else if (text.size() == 25) {
     digits = std::string(text);
   } else {
-    return fail("wrong length " + std::to_string(text.size()) +
-                " (expected 5 ranks of 5 digits separated by '-', e.g. 11111-00000-00300-00000-22222)");
+    return fail(
+        "wrong length " + std::to_string(text.size()) +
+        " (expected 5 ranks of 5 digits separated by '-', e.g. 11111-00000-00300-00000-22222)");
   }
   Position p;
   int holes = 0;
   for (int i = 0; i < 25; ++i) {
     const int r = i / 5, f = i % 5, q = square_at(f, r);
     switch (digits[i]) {
-      case '0': break;
-      case '1': p.me |= bit(q); break;
-      case '2': p.opp |= bit(q); break;
-      case '3': p.hole = q; ++holes; break;
+      case '0':
+        break;
+      case '1':
+        p.me |= bit(q);
+        break;
+      case '2':
+        p.opp |= bit(q);
+        break;
+      case '3':
+        p.hole = q;
+        ++holes;
+        break;
       default:
         return fail(std::string("bad digit '") + digits[i] + "' on " + square_name(q) +
                     " (use 0 empty, 1 side to move, 2 opponent, 3 hole)");
@@ -287,8 +307,10 @@ std::optional<Position> parse_position(std::string_view text, std::string* error
   if (mine == 3 || theirs == 3)
     return fail(std::string("game already over: the ") + (mine == 3 ? "side to move" : "opponent") +
                 " has 3 pieces left");
-  if (mine < 4 || mine > 5) return fail("the side to move has " + std::to_string(mine) + " pieces (must be 4 or 5)");
-  if (theirs < 4 || theirs > 5) return fail("the opponent has " + std::to_string(theirs) + " pieces (must be 4 or 5)");
+  if (mine < 4 || mine > 5)
+    return fail("the side to move has " + std::to_string(mine) + " pieces (must be 4 or 5)");
+  if (theirs < 4 || theirs > 5)
+    return fail("the opponent has " + std::to_string(theirs) + " pieces (must be 4 or 5)");
   return p;
 }
 
@@ -299,9 +321,11 @@ std::optional<std::pair<Position, int>> parse_state(std::string_view text, std::
   if (colon == std::string_view::npos) {
     if (has_plain_producer(*p)) return std::pair{*p, kNoForbidden};
     if (error)
-      *error = "no previous ply can leave " + to_text(*p) + " with nothing forbidden (no piece of the "
-               "opponent stands next to an empty square it could have come from): give the forbidden "
-               "move after ':'";
+      *error =
+          "no previous ply can leave " + to_text(*p) +
+          " with nothing forbidden (no piece of the "
+          "opponent stands next to an empty square it could have come from): give the forbidden "
+          "move after ':'";
     return std::nullopt;
   }
   auto m = parse_move(text.substr(colon + 1), error);
@@ -311,8 +335,10 @@ std::optional<std::pair<Position, int>> parse_state(std::string_view text, std::
     if (c == code) return std::pair{*p, code};
   if (error)
     *error = "forbidden move " + move_name(*m) +
-             " could not have been caused by the previous ply (only moving the hole back onto an empty square, "
-             "or pushing back a run that ends in an opponent piece before an empty square, can be forbidden)";
+             " could not have been caused by the previous ply (only moving the hole back onto an "
+             "empty square, "
+             "or pushing back a run that ends in an opponent piece before an empty square, can be "
+             "forbidden)";
   return std::nullopt;
 }
 
@@ -334,8 +360,10 @@ std::string diagram(const Position& p, int forbid) {
     os << '\n';
   }
   os << "x to move (" << p.my_count() << " pieces), o has " << p.opp_count() << "; ";
-  if (forbid == kNoForbidden) os << "no forbidden move";
-  else os << "forbidden: " << move_name(forbidden_move(forbid));
+  if (forbid == kNoForbidden)
+    os << "no forbidden move";
+  else
+    os << "forbidden: " << move_name(forbidden_move(forbid));
   os << "\n" << state_to_text(p, forbid) << "\n";
   return os.str();
 }

@@ -56,7 +56,8 @@ class OstleGame final : public Game {
   std::string name() const override { return "ostle"; }
   std::string variant() const override { return o_.variant(); }
 
-  void enumerate(const std::string& tier, const std::function<void(StateKey)>& emit) const override {
+  void enumerate(const std::string& tier,
+                 const std::function<void(StateKey)>& emit) const override {
     for (int material : tier_materials(tier))
       for (int hole = 0; hole < kHoleClasses; ++hole) {
         const int cls = class_id(material, hole);
@@ -72,7 +73,9 @@ class OstleGame final : public Game {
 
   // Moves that keep the material (no piece leaves the board) stay in the tier: their children need
   // no canonical key, only whether they are checkmate positions.
-  void successor_outcomes(StateKey s, std::vector<Child>& out) const override { expand(s, out, false); }
+  void successor_outcomes(StateKey s, std::vector<Child>& out) const override {
+    expand(s, out, false);
+  }
 
   // A position's states differ in the forbidden move only: the group's moves are the position's
   // (in legal_moves order, the canonical position's frame, as its states' forbidden codes are).
@@ -89,8 +92,12 @@ class OstleGame final : public Game {
       }
       const MoveResult r = apply_move(p, m);
       switch (r.outcome) {
-        case Outcome::kMoverWins: out.push_back(Child::ends_game(Value::loss(0))); break;
-        case Outcome::kMoverLoses: out.push_back(Child::ends_game(Value::win(0))); break;
+        case Outcome::kMoverWins:
+          out.push_back(Child::ends_game(Value::loss(0)));
+          break;
+        case Outcome::kMoverLoses:
+          out.push_back(Child::ends_game(Value::win(0)));
+          break;
         case Outcome::kContinues: {
           if (skip >> i & 1) {
             out.push_back(Child::skipped());
@@ -139,17 +146,21 @@ class OstleGame final : public Game {
     }
     // Without symmetry, each un-move is one move of its parent: the list is the answer. (This
     // check saves a sort that took a third of an un-move pass; the order of `out` is free.)
-    const bool asymmetric = child_stab == 1 && std::all_of(parents.begin(), parents.end(), [](const KeyedState& k) { return k.stab == 1; });
+    const bool asymmetric =
+        child_stab == 1 && std::all_of(parents.begin(), parents.end(),
+                                       [](const KeyedState& k) { return k.stab == 1; });
     if (asymmetric) {
       for (const KeyedState& k : parents) out.push_back(k.key);
       return;
     }
     // A symmetric child or parent: a parent's un-moves, grouped, count its moves to the child.
-    std::sort(parents.begin(), parents.end(), [](const KeyedState& a, const KeyedState& b) { return a.key < b.key; });
+    std::sort(parents.begin(), parents.end(),
+              [](const KeyedState& a, const KeyedState& b) { return a.key < b.key; });
     for (std::size_t i = 0; i < parents.size();) {
       std::size_t j = i;
       while (j < parents.size() && parents[j].key == parents[i].key) ++j;
-      const std::size_t moves = (j - i) * static_cast<std::size_t>(parents[i].stab) / static_cast<std::size_t>(child_stab);
+      const std::size_t moves = (j - i) * static_cast<std::size_t>(parents[i].stab) /
+                                static_cast<std::size_t>(child_stab);
       out.insert(out.end(), moves, parents[i].key);
       i = j;
     }
@@ -158,7 +169,9 @@ class OstleGame final : public Game {
   std::vector<Tier> tiers() const override {
     return {Tier{"4v4", {}}, Tier{"5v4+4v5", {"4v4"}}, Tier{"5v5", {"5v4+4v5", "4v4"}}};
   }
-  std::string tier_of(StateKey s) const override { return tier_of_material(class_material(key_class(s))); }
+  std::string tier_of(StateKey s) const override {
+    return tier_of_material(class_material(key_class(s)));
+  }
 
   // A move removes at most one piece, and a move that removes one leaves no forbidden move, so
   // the children of a tier in other tiers are positions with one piece fewer: slots are position
@@ -169,8 +182,10 @@ class OstleGame final : public Game {
     if (pieces == 8) return {};  // "all" and 4v4: a 4v4 move that removes a piece ends the game
     int lo = kClasses, hi = 0;
     for (int cls = 0; cls < kClasses; ++cls)
-      if (class_my_count(cls) + class_opp_count(cls) == pieces - 1) lo = std::min(lo, cls), hi = std::max(hi, cls + 1);
-    return {class_offsets()[static_cast<std::size_t>(lo)], class_offsets()[static_cast<std::size_t>(hi)]};
+      if (class_my_count(cls) + class_opp_count(cls) == pieces - 1)
+        lo = std::min(lo, cls), hi = std::max(hi, cls + 1);
+    return {class_offsets()[static_cast<std::size_t>(lo)],
+            class_offsets()[static_cast<std::size_t>(hi)]};
   }
   std::uint64_t exit_slot(StateKey s) const override {
     if (key_forbid(s) != kNoForbidden) return kNoSlot;
@@ -193,8 +208,8 @@ class OstleGame final : public Game {
   std::string render(StateKey s) const override {
     const auto [p, forbid] = key_state(s);
     std::ostringstream os;
-    os << diagram(p, forbid) << "class " << class_name(key_class(s)) << ", rank " << key_rank(s) << ", key " << s
-       << (is_checkmate(p) ? ", checkmate (the mover wins at once)" : "") << "\n";
+    os << diagram(p, forbid) << "class " << class_name(key_class(s)) << ", rank " << key_rank(s)
+       << ", key " << s << (is_checkmate(p) ? ", checkmate (the mover wins at once)" : "") << "\n";
     return os.str();
   }
 
@@ -218,9 +233,9 @@ class OstleGame final : public Game {
   // one move only: the children's canonical keys, most of a state's cost, are computed once a
   // position instead of once a state.
   struct PositionMoves {
-    Key position = ~Key{0};  // the key's position part (class and rank)
+    Key position = ~Key{0};             // the key's position part (class and rank)
     Reading reading = Reading::kExact;  // children's keys depend on the reading
-    bool keyed = false;      // children in the same tier have their keys too
+    bool keyed = false;                 // children in the same tier have their keys too
     int size = 0;
     std::array<int, 24> forbid{};  // each move's forbidden code: the state with it lacks the move
     std::array<bool, 24> same_tier{};
@@ -279,14 +294,17 @@ class OstleGame final : public Game {
         moves.forbid[i] = forbid_of(m);
         moves.same_tier[i] = false;
         switch (r.outcome) {
-          case Outcome::kMoverWins: moves.child[i] = Child::ends_game(Value::loss(0)); break;
-          case Outcome::kMoverLoses: moves.child[i] = Child::ends_game(Value::win(0)); break;
+          case Outcome::kMoverWins:
+            moves.child[i] = Child::ends_game(Value::loss(0));
+            break;
+          case Outcome::kMoverLoses:
+            moves.child[i] = Child::ends_game(Value::win(0));
+            break;
           case Outcome::kContinues: {
             const Value rule = is_checkmate(r.next) ? Value::win(0) : Value::unknown();
             moves.same_tier[i] = std::popcount(r.next.me) + std::popcount(r.next.opp) == pieces;
-            moves.child[i] = !keyed && moves.same_tier[i]
-                                 ? Child::unkeyed_in_tier(rule)
-                                 : Child::state(child_key(p, r), rule);
+            moves.child[i] = !keyed && moves.same_tier[i] ? Child::unkeyed_in_tier(rule)
+                                                          : Child::state(child_key(p, r), rule);
             break;
           }
         }

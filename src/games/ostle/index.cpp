@@ -120,26 +120,32 @@ std::uint64_t PositionIndex::rank(const Position& p) const {
   const std::uint64_t m_rank = colex_rank(pext(p.me, t.nonhole));
   const std::uint32_t offset = t.offset_of_m[m_rank];
   if (offset < kListed) return offset + colex_rank(pext(p.opp, t.nonhole & ~p.me));
-  if (offset == kNotCanonical) throw std::logic_error("ostle: rank of a non-canonical position " + to_text(p));
+  if (offset == kNotCanonical)
+    throw std::logic_error("ostle: rank of a non-canonical position " + to_text(p));
   const MEntry& m = t.entries[t.entry_of_m[m_rank]];
   const auto& list = t.lists[m.list];
   auto it = std::lower_bound(list.begin(), list.end(), p.opp);
-  if (it == list.end() || *it != p.opp) throw std::logic_error("ostle: rank of a non-canonical position " + to_text(p));
+  if (it == list.end() || *it != p.opp)
+    throw std::logic_error("ostle: rank of a non-canonical position " + to_text(p));
   return m.offset + static_cast<std::uint64_t>(it - list.begin());
 }
 
 Position PositionIndex::unrank(int cls, std::uint64_t rank) const {
   const ClassTable& t = classes_[cls];
-  if (rank >= t.total) throw std::out_of_range("ostle: rank " + std::to_string(rank) + " beyond class " + class_name(cls));
+  if (rank >= t.total)
+    throw std::out_of_range("ostle: rank " + std::to_string(rank) + " beyond class " +
+                            class_name(cls));
   const MEntry& m = t.entries[entry_at(t, rank)];
   const std::uint64_t local = rank - m.offset;
-  const Bits opp = m.list < 0 ? pdep(colex_unrank(local, t.k_opp), t.nonhole & ~m.me) : t.lists[m.list][local];
+  const Bits opp =
+      m.list < 0 ? pdep(colex_unrank(local, t.k_opp), t.nonhole & ~m.me) : t.lists[m.list][local];
   return Position{m.me, opp, t.hole};
 }
 
 KeyedState state_key(const Position& p, int forbid) {
   const Canonical c = canonicalize(p, forbid);
-  return KeyedState{make_key(class_of(c.pos), PositionIndex::get().rank(c.pos), c.forbid), c.state_stab};
+  return KeyedState{make_key(class_of(c.pos), PositionIndex::get().rank(c.pos), c.forbid),
+                    c.state_stab};
 }
 
 std::pair<Position, int> key_state(Key k) {

@@ -18,16 +18,20 @@ Board swapped(Board b) {
   return b;
 }
 
-bool occupied(const Board& b, int s) { return s >= 0 && (b.cell[s] == kMine || b.cell[s] == kTheirs); }
+bool occupied(const Board& b, int s) {
+  return s >= 0 && (b.cell[s] == kMine || b.cell[s] == kTheirs);
+}
 }  // namespace
 
 Rules::Rules(int width, int height, int pieces) : w_(width), h_(height), p_(pieces) {
   if (w_ < 2 || h_ < 3 || w_ > 9 || h_ > 9 || w_ * h_ > kMaxSquares)
-    throw std::invalid_argument("ostle-mini: board " + variant() + " unsupported (width 2-9, height 3-9, at most " +
+    throw std::invalid_argument("ostle-mini: board " + variant() +
+                                " unsupported (width 2-9, height 3-9, at most " +
                                 std::to_string(kMaxSquares) + " squares)");
   if (p_ < 2 || p_ > w_)
-    throw std::invalid_argument("ostle-mini: " + std::to_string(p_) + " pieces a side unsupported on width " +
-                                std::to_string(w_) + " (2 to the width: the start fills part of rank 1)");
+    throw std::invalid_argument("ostle-mini: " + std::to_string(p_) +
+                                " pieces a side unsupported on width " + std::to_string(w_) +
+                                " (2 to the width: the start fills part of rank 1)");
 }
 
 Rules Rules::from_variant(std::string_view text) {
@@ -36,7 +40,8 @@ Rules Rules::from_variant(std::string_view text) {
                                 " (expected WxH:pP, e.g. 4x4:p3)");
   };
   const auto x = text.find('x'), colon = text.find(":p");
-  if (x == std::string_view::npos || colon == std::string_view::npos || colon < x) return fail("malformed");
+  if (x == std::string_view::npos || colon == std::string_view::npos || colon < x)
+    return fail("malformed");
   auto number = [&](std::string_view part, int& out) {
     auto [ptr, ec] = std::from_chars(part.data(), part.data() + part.size(), out);
     return ec == std::errc() && ptr == part.data() + part.size() && !part.empty();
@@ -55,10 +60,14 @@ std::string Rules::variant() const {
 int Rules::step(int s, int d) const {
   const int f = file_of(s), r = rank_of(s);
   switch (d) {
-    case 0: return r == 0 ? -1 : s - 1;
-    case 1: return r == h_ - 1 ? -1 : s + 1;
-    case 2: return f == 0 ? -1 : s - h_;
-    default: return f == w_ - 1 ? -1 : s + h_;
+    case 0:
+      return r == 0 ? -1 : s - 1;
+    case 1:
+      return r == h_ - 1 ? -1 : s + 1;
+    case 2:
+      return f == 0 ? -1 : s - h_;
+    default:
+      return f == w_ - 1 ? -1 : s + h_;
   }
 }
 
@@ -105,8 +114,10 @@ Played Rules::play(const Board& b, MiniMove m) const {
   }
   n.cell[m.square] = kEmpty;
   if (removes) {
-    if (count(n, kTheirs) < p_ - 1) r.outcome = MoveOutcome::kMoverWins;
-    else if (count(n, kMine) < p_ - 1) r.outcome = MoveOutcome::kMoverLoses;
+    if (count(n, kTheirs) < p_ - 1)
+      r.outcome = MoveOutcome::kMoverWins;
+    else if (count(n, kMine) < p_ - 1)
+      r.outcome = MoveOutcome::kMoverLoses;
   } else if (len >= 2 && b.cell[front] == kTheirs) {
     // The front piece belongs to the next mover: pushing it straight back restores this board.
     r.next_forbid = MiniMove{beyond, opposite(m.dir)}.forbid();
@@ -136,7 +147,8 @@ std::vector<int> Rules::reachable_forbids(const Board& b) const {
     for (int d = 0; d < 4; ++d) {
       if (s == b.hole) {
         const int t = step(s, d);
-        if (t >= 0 && b.cell[t] == kEmpty) out.push_back(MiniMove{s, d}.forbid());  // it came from t
+        if (t >= 0 && b.cell[t] == kEmpty)
+          out.push_back(MiniMove{s, d}.forbid());  // it came from t
       } else if (b.cell[s] == kMine) {
         // A push-back: my piece at the front of a run whose back is an opponent piece (the pusher)
         // that came from the empty square behind it.
@@ -165,7 +177,8 @@ std::vector<UnMove> Rules::unmoves(const Board& b, int forbid) const {
     int back = s;
     while (occupied(b, step(back, d))) back = step(back, d);
     const int origin = step(back, d);
-    for (int t = back;; t = step(t, opposite(d))) {  // the run s..back goes back one square towards origin
+    for (int t = back;;
+         t = step(t, opposite(d))) {  // the run s..back goes back one square towards origin
       prev.cell[step(t, d)] = b.cell[t];
       if (t == s) break;
     }
@@ -190,8 +203,10 @@ std::vector<UnMove> Rules::unmoves(const Board& b, int forbid) const {
         prev.cell[to] = kEmpty;
         return prev;
       };
-      for (int n = 1; n <= len; ++n)  // no removal: the front (run[n-1]) was pushed onto an empty square
-        if (b.cell[run[n - 1]] == kTheirs) out.push_back({swapped(shifted_back(n)), MiniMove{origin, d}});
+      for (int n = 1; n <= len;
+           ++n)  // no removal: the front (run[n-1]) was pushed onto an empty square
+        if (b.cell[run[n - 1]] == kTheirs)
+          out.push_back({swapped(shifted_back(n)), MiniMove{origin, d}});
       const int beyond = step(len ? run[len - 1] : origin, d);
       if (beyond >= 0 && beyond != b.hole) continue;
       // Removal at the front: the removed piece stood on the run's last square (origin if empty).
@@ -227,7 +242,8 @@ std::pair<Board, int> Rules::decode(StateKey k) const {
 Board Rules::start() const {
   Board b;
   const int first = (w_ - p_) / 2;
-  for (int i = 0; i < p_; ++i) b.cell[square_at(first + i, 0)] = kMine, b.cell[square_at(first + i, h_ - 1)] = kTheirs;
+  for (int i = 0; i < p_; ++i)
+    b.cell[square_at(first + i, 0)] = kMine, b.cell[square_at(first + i, h_ - 1)] = kTheirs;
   b.hole = square_at((w_ - 1) / 2, (h_ - 1) / 2);
   b.cell[b.hole] = kHole;
   return b;
@@ -260,8 +276,11 @@ std::string Rules::diagram(const Board& b, int forbid) const {
     os << '\n';
   }
   os << "x to move (" << count(b, kMine) << " pieces), o has " << count(b, kTheirs) << "; "
-     << (forbid == kNoForbid ? "no forbidden move" : "forbidden: " + move_name(MiniMove{(forbid - 1) / 4, (forbid - 1) % 4}))
-     << "\n" << to_text(b, forbid) << "\n";
+     << (forbid == kNoForbid
+             ? "no forbidden move"
+             : "forbidden: " + move_name(MiniMove{(forbid - 1) / 4, (forbid - 1) % 4}))
+     << "\n"
+     << to_text(b, forbid) << "\n";
   return os.str();
 }
 
@@ -277,22 +296,25 @@ std::optional<std::pair<Board, int>> Rules::parse(std::string_view text, std::st
   const bool dashed = board.find('-') != std::string_view::npos;
   for (std::size_t i = 0; i < board.size(); ++i) {
     if (dashed && i % static_cast<std::size_t>(w_ + 1) == static_cast<std::size_t>(w_)) {
-      if (board[i] != '-') return fail("expected '-' between ranks at character " + std::to_string(i + 1));
+      if (board[i] != '-')
+        return fail("expected '-' between ranks at character " + std::to_string(i + 1));
     } else {
       digits += board[i];
     }
   }
   const std::size_t want = static_cast<std::size_t>(squares());
   if (digits.size() != want || (dashed && board.size() != want + static_cast<std::size_t>(h_ - 1)))
-    return fail("wrong length " + std::to_string(board.size()) + " (expected " + std::to_string(h_) + " ranks of " +
-                std::to_string(w_) + " digits separated by '-', e.g. " + to_text(start(), kNoForbid) + ")");
+    return fail("wrong length " + std::to_string(board.size()) + " (expected " +
+                std::to_string(h_) + " ranks of " + std::to_string(w_) +
+                " digits separated by '-', e.g. " + to_text(start(), kNoForbid) + ")");
   Board b;
   int holes = 0;
   for (int i = 0; i < squares(); ++i) {
     const int q = square_at(i % w_, i / w_);
     const char c = digits[static_cast<std::size_t>(i)];
     if (c < '0' || c > '3')
-      return fail(std::string("bad digit '") + c + "' on " + square_name(q) + " (use 0 empty, 1 side to move, 2 opponent, 3 hole)");
+      return fail(std::string("bad digit '") + c + "' on " + square_name(q) +
+                  " (use 0 empty, 1 side to move, 2 opponent, 3 hole)");
     b.cell[q] = static_cast<std::uint8_t>(c - '0');
     if (c == '3') b.hole = q, ++holes;
   }
@@ -300,14 +322,18 @@ std::optional<std::pair<Board, int>> Rules::parse(std::string_view text, std::st
   for (Cell who : {kMine, kTheirs}) {
     const int n = count(b, who);
     const std::string side = who == kMine ? "the side to move" : "the opponent";
-    if (n <= p_ - 2) return fail("game already over: " + side + " has " + std::to_string(n) + " pieces left");
-    if (n > p_) return fail(side + " has " + std::to_string(n) + " pieces (at most " + std::to_string(p_) + ")");
+    if (n <= p_ - 2)
+      return fail("game already over: " + side + " has " + std::to_string(n) + " pieces left");
+    if (n > p_)
+      return fail(side + " has " + std::to_string(n) + " pieces (at most " + std::to_string(p_) +
+                  ")");
   }
   const std::vector<int> codes = published ? published_forbids(b) : reachable_forbids(b);
   if (colon == std::string_view::npos) {
     if (!codes.empty() && codes.front() == kNoForbid) return std::pair{b, kNoForbid};
-    return fail("no previous ply can leave this board with nothing forbidden: give the forbidden "
-                "move after ':'");
+    return fail(
+        "no previous ply can leave this board with nothing forbidden: give the forbidden "
+        "move after ':'");
   }
   const std::string_view mv = text.substr(colon + 1);
   int file = mv.empty() ? -1 : mv[0] - 'a', rank = -1, dir = -1;
@@ -316,8 +342,8 @@ std::optional<std::pair<Board, int>> Rules::parse(std::string_view text, std::st
     dir = static_cast<int>(std::find(kDirLetter, kDirLetter + 4, mv[2]) - kDirLetter);
   }
   if (mv.size() != 3 || file < 0 || file >= w_ || rank < 0 || rank >= h_ || dir > 3)
-    return fail("malformed forbidden move '" + std::string(mv) + "' (square and direction U/D/L/R, e.g. " +
-                move_name(MiniMove{0, 1}) + ")");
+    return fail("malformed forbidden move '" + std::string(mv) +
+                "' (square and direction U/D/L/R, e.g. " + move_name(MiniMove{0, 1}) + ")");
   const MiniMove named{square_at(file, rank), dir};
   int code = named.forbid();
   if (published) {  // the move names the previous board's class: the first move reaching it
@@ -329,8 +355,10 @@ std::optional<std::pair<Board, int>> Rules::parse(std::string_view text, std::st
   for (int c : codes)
     if (c == code) return std::pair{b, code};
   return fail("forbidden move " + std::string(mv) +
-              " could not have been caused by the previous ply (only moving the hole back onto an empty square, or "
-              "pushing back a run that ends in an opponent piece before an empty square, can be forbidden)");
+              " could not have been caused by the previous ply (only moving the hole back onto an "
+              "empty square, or "
+              "pushing back a run that ends in an opponent piece before an empty square, can be "
+              "forbidden)");
 }
 
 }  // namespace zermelo::ostle::mini

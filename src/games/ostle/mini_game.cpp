@@ -16,7 +16,9 @@
 namespace zermelo::ostle::mini {
 namespace {
 
-std::string material_name(int mine, int theirs) { return std::to_string(mine) + "v" + std::to_string(theirs); }
+std::string material_name(int mine, int theirs) {
+  return std::to_string(mine) + "v" + std::to_string(theirs);
+}
 
 class MiniGame final : public Game {
  public:
@@ -27,13 +29,17 @@ class MiniGame final : public Game {
     return r_.variant() + (o_.variant().empty() ? "" : " " + o_.variant());
   }
 
-  void enumerate(const std::string& tier, const std::function<void(StateKey)>& emit) const override {
+  void enumerate(const std::string& tier,
+                 const std::function<void(StateKey)>& emit) const override {
     const int p = r_.pieces(), n = r_.squares();
     std::vector<std::pair<int, int>> materials;
     for (int mine : {p - 1, p})
       for (int theirs : {p - 1, p})
-        if (tier == "all" || tier_of_material(mine, theirs) == tier) materials.push_back({mine, theirs});
-    if (materials.empty()) throw std::invalid_argument("ostle-mini: unknown tier '" + tier + "' (" + tier_list() + " or all)");
+        if (tier == "all" || tier_of_material(mine, theirs) == tier)
+          materials.push_back({mine, theirs});
+    if (materials.empty())
+      throw std::invalid_argument("ostle-mini: unknown tier '" + tier + "' (" + tier_list() +
+                                  " or all)");
     for (auto [mine, theirs] : materials)
       for (int hole = 0; hole < n; ++hole) {
         Board b;
@@ -67,8 +73,12 @@ class MiniGame final : public Game {
       const Played p = r_.play(b, m);
       const bool published = o_.reading == Reading::kPublished;
       switch (p.outcome) {
-        case MoveOutcome::kMoverWins: out.push_back(Child::ends_game(Value::loss(0))); break;
-        case MoveOutcome::kMoverLoses: out.push_back(Child::ends_game(Value::win(0))); break;
+        case MoveOutcome::kMoverWins:
+          out.push_back(Child::ends_game(Value::loss(0)));
+          break;
+        case MoveOutcome::kMoverLoses:
+          out.push_back(Child::ends_game(Value::win(0)));
+          break;
         case MoveOutcome::kContinues:
           out.push_back(skip >> i & 1
                             ? Child::skipped()
@@ -98,7 +108,8 @@ class MiniGame final : public Game {
 
   std::vector<Tier> tiers() const override {
     const int p = r_.pieces();
-    const std::string low = material_name(p - 1, p - 1), mid = tier_of_material(p, p - 1), top = material_name(p, p);
+    const std::string low = material_name(p - 1, p - 1), mid = tier_of_material(p, p - 1),
+                      top = material_name(p, p);
     return {Tier{low, {}}, Tier{mid, {low}}, Tier{top, {mid, low}}};
   }
   std::string tier_of(StateKey s) const override {
@@ -127,7 +138,8 @@ class MiniGame final : public Game {
   std::string render(StateKey s) const override {
     const auto [b, forbid] = r_.decode(s);
     std::ostringstream os;
-    os << r_.diagram(b, forbid) << "key " << s << (r_.is_checkmate(b) ? ", checkmate (the mover wins at once)" : "") << "\n";
+    os << r_.diagram(b, forbid) << "key " << s
+       << (r_.is_checkmate(b) ? ", checkmate (the mover wins at once)" : "") << "\n";
     return os.str();
   }
 
@@ -156,7 +168,8 @@ class MiniGame final : public Game {
   }
 
   // Puts the remaining pieces on squares s.. (each combination once), then emits every state.
-  void place(Board& b, int s, int mine, int theirs, const std::function<void(StateKey)>& emit) const {
+  void place(Board& b, int s, int mine, int theirs,
+             const std::function<void(StateKey)>& emit) const {
     if (mine == 0 && theirs == 0) {
       const bool published = o_.reading == Reading::kPublished;
       for (int g : published ? r_.published_forbids(b) : r_.reachable_forbids(b))

@@ -125,8 +125,10 @@ ForbidList published_codes(const Position& c) {
     unmoves(c, kNoForbidden, un);
     for (const UnMove& u : un) {  // piece moves: the hole stayed where it is
       const int code = class_code_on_hole(rs, u.prev);
-      if (code == kNoForbidden) none = true;
-      else has[static_cast<std::size_t>(code)] = true;
+      if (code == kNoForbidden)
+        none = true;
+      else
+        has[static_cast<std::size_t>(code)] = true;
     }
   }
   // Positions the exact undo returns to: their class is that undo's, or an earlier move's.
@@ -158,8 +160,8 @@ void add_unmove(const Position& c, const Results& rs, const UnMove& u,
                 std::vector<ParentPosition>& out) {
   const CanonicalPosition cp = canonical_position(u.prev);
   const Key base = make_key(class_of(cp.pos), PositionIndex::get().rank(cp.pos), kNoForbidden);
-  auto it = std::find_if(out.begin(), out.end(),
-                         [&](const ParentPosition& q) { return q.base == base; });
+  auto it =
+      std::find_if(out.begin(), out.end(), [&](const ParentPosition& q) { return q.base == base; });
   if (it == out.end()) {
     const bool removal = std::popcount(u.prev.pieces()) != std::popcount(c.pieces());
     const int code = removal ? kNoForbidden : class_code_of_canonical(rs, cp.pos);

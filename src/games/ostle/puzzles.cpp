@@ -80,8 +80,7 @@ SacrificeMask ostle_sacrifices(const Game& game) {
 }
 
 PuzzleScan find_puzzles(const Game& game, const std::vector<std::string>& values_runs,
-                        const SacrificeMask& sacrifices, std::size_t keep,
-                        bool shortest_only) {
+                        const SacrificeMask& sacrifices, std::size_t keep, bool shortest_only) {
   PuzzleScan scan;
   ValuesLookup values(values_runs);
   std::vector<std::pair<Value, StateKey>> found;

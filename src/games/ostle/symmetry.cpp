@@ -68,7 +68,8 @@ Bits sym_bits(int g, Bits b) {
 int sym_forbid(int g, int forbid) {
   if (forbid == kNoForbidden) return forbid;
   const Move m = forbidden_move(forbid);
-  return forbid_of(Move{static_cast<std::uint8_t>(sym_square(g, m.square)), static_cast<std::uint8_t>(sym_dir(g, m.dir))});
+  return forbid_of(Move{static_cast<std::uint8_t>(sym_square(g, m.square)),
+                        static_cast<std::uint8_t>(sym_dir(g, m.dir))});
 }
 Position sym_position(int g, const Position& p) {
   return Position{sym_bits(g, p.me), sym_bits(g, p.opp), sym_square(g, p.hole)};
@@ -98,8 +99,10 @@ CanonicalForbid canonical_forbid(unsigned achieving, int forbid) {
   CanonicalForbid best{1000, 0};
   for (unsigned rest = achieving; rest; rest &= rest - 1) {
     const int f = sym_forbid(std::countr_zero(rest), forbid);
-    if (f < best.forbid) best = {f, 1};
-    else if (f == best.forbid) ++best.state_stab;
+    if (f < best.forbid)
+      best = {f, 1};
+    else if (f == best.forbid)
+      ++best.state_stab;
   }
   return best;
 }

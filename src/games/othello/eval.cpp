@@ -24,7 +24,8 @@ struct EvalGeometry {
     return sq(kCornerR[k] + toward(kCornerR[k]), kCornerC[k] + toward(kCornerC[k]));
   }
   static constexpr Bits c_squares(int k) {
-    return sq(kCornerR[k] + toward(kCornerR[k]), kCornerC[k]) | sq(kCornerR[k], kCornerC[k] + toward(kCornerC[k]));
+    return sq(kCornerR[k] + toward(kCornerR[k]), kCornerC[k]) |
+           sq(kCornerR[k], kCornerC[k] + toward(kCornerC[k]));
   }
 };
 
@@ -50,18 +51,23 @@ int anchored_edge_discs(Bits b) {
 // squares. Order: constant, discs, mobility, corners, X squares, C squares, potential mobility,
 // anchored edge discs, parity. The 8x8 weights come from late positions only (nothing earlier can
 // be solved exactly here), so they are a rough guide at 36-50 empties.
-constexpr EvalWeights kWeights4 = {5.485, 1.364, 1.860, 5.313, -0.696, -0.776, -0.573, -0.240, 1.031};
-constexpr EvalWeights kWeights6 = {3.750, -0.495, 1.544, 5.268, -3.626, -3.454, -0.358, 2.363, 0.503};
-constexpr EvalWeights kWeights8 = {3.728, -0.411, 2.236, 4.087, -3.142, -3.807, -0.246, 1.883, 1.061};
+constexpr EvalWeights kWeights4 = {5.485,  1.364,  1.860,  5.313, -0.696,
+                                   -0.776, -0.573, -0.240, 1.031};
+constexpr EvalWeights kWeights6 = {3.750,  -0.495, 1.544, 5.268, -3.626,
+                                   -3.454, -0.358, 2.363, 0.503};
+constexpr EvalWeights kWeights8 = {3.728,  -0.411, 2.236, 4.087, -3.142,
+                                   -3.807, -0.246, 1.883, 1.061};
 
 double dot(const EvalWeights& w, const EvalFeatures& f) {
   double s = 0;
-  for (int i = 0; i < kEvalFeatures; ++i) s += w[static_cast<std::size_t>(i)] * f[static_cast<std::size_t>(i)];
+  for (int i = 0; i < kEvalFeatures; ++i)
+    s += w[static_cast<std::size_t>(i)] * f[static_cast<std::size_t>(i)];
   return s;
 }
 
 // Solves the k×k system a·x = b in place by Gaussian elimination with partial pivoting.
-EvalWeights solve_normal_equations(std::array<std::array<double, kEvalFeatures>, kEvalFeatures> a, EvalWeights b) {
+EvalWeights solve_normal_equations(std::array<std::array<double, kEvalFeatures>, kEvalFeatures> a,
+                                   EvalWeights b) {
   constexpr int k = kEvalFeatures;
   for (int c = 0; c < k; ++c) {
     int piv = c;
@@ -78,7 +84,8 @@ EvalWeights solve_normal_equations(std::array<std::array<double, kEvalFeatures>,
       const double m = a[static_cast<std::size_t>(r)][static_cast<std::size_t>(c)] / d;
       if (m == 0) continue;
       for (int j = c; j < k; ++j)
-        a[static_cast<std::size_t>(r)][static_cast<std::size_t>(j)] -= m * a[static_cast<std::size_t>(c)][static_cast<std::size_t>(j)];
+        a[static_cast<std::size_t>(r)][static_cast<std::size_t>(j)] -=
+            m * a[static_cast<std::size_t>(c)][static_cast<std::size_t>(j)];
       b[static_cast<std::size_t>(r)] -= m * b[static_cast<std::size_t>(c)];
     }
   }
@@ -93,9 +100,9 @@ EvalWeights solve_normal_equations(std::array<std::array<double, kEvalFeatures>,
 }  // namespace
 
 const char* eval_feature_name(int i) {
-  static const char* const kNames[kEvalFeatures] = {"constant",    "discs",     "mobility",
-                                                    "corners",     "x_squares", "c_squares",
-                                                    "potential_mobility", "anchored_edges", "parity"};
+  static const char* const kNames[kEvalFeatures] = {
+      "constant",           "discs",          "mobility", "corners", "x_squares", "c_squares",
+      "potential_mobility", "anchored_edges", "parity"};
   return i >= 0 && i < kEvalFeatures ? kNames[i] : "?";
 }
 
@@ -127,15 +134,19 @@ EvalFeatures eval_features(Bits p, Bits o) {
 
 template <int N>
 const EvalWeights& default_weights() {
-  if constexpr (N == 4) return kWeights4;
-  else if constexpr (N == 6) return kWeights6;
-  else return kWeights8;
+  if constexpr (N == 4)
+    return kWeights4;
+  else if constexpr (N == 6)
+    return kWeights6;
+  else
+    return kWeights8;
 }
 
 template <int N>
 int evaluate(Bits p, Bits o, const EvalWeights& w) {
   constexpr double kMax = 100.0 * N * N;
-  return static_cast<int>(std::lround(std::clamp(100.0 * dot(w, eval_features<N>(p, o)), -kMax, kMax)));
+  return static_cast<int>(
+      std::lround(std::clamp(100.0 * dot(w, eval_features<N>(p, o)), -kMax, kMax)));
 }
 
 namespace {
@@ -151,7 +162,8 @@ int predict_search(Bits p, Bits o, int depth, int alpha, int beta, const EvalWei
   for (Bits m = moves; m; m &= m - 1) {
     const int sq = std::countr_zero(m);
     const Bits f = flips<N>(p, o, sq);
-    const int v = -predict_search<N>(o & ~f, p | f | bit(sq), depth - 1, -beta, -std::max(alpha, best), w);
+    const int v =
+        -predict_search<N>(o & ~f, p | f | bit(sq), depth - 1, -beta, -std::max(alpha, best), w);
     if (v > best) {
       best = v;
       if (v >= beta) break;
@@ -168,16 +180,20 @@ int predict(Bits p, Bits o, int depth, const EvalWeights& w) {
 
 template <int N>
 EvalFit fit_evaluation(int samples, int min_empties, int max_empties, std::uint64_t seed) {
-  if (samples < kEvalFeatures || min_empties < 0 || max_empties < min_empties || max_empties > N * N - 4)
-    throw std::invalid_argument("othello fit-eval: need samples >= " + std::to_string(kEvalFeatures) +
-                                " and 0 <= min empties <= max empties <= " + std::to_string(N * N - 4));
+  if (samples < kEvalFeatures || min_empties < 0 || max_empties < min_empties ||
+      max_empties > N * N - 4)
+    throw std::invalid_argument(
+        "othello fit-eval: need samples >= " + std::to_string(kEvalFeatures) +
+        " and 0 <= min empties <= max empties <= " + std::to_string(N * N - 4));
   const auto t0 = std::chrono::steady_clock::now();
   std::mt19937_64 rng(seed);
   EndgameSolver<N> solver(20);
   std::vector<std::pair<EvalFeatures, double>> data;
   data.reserve(static_cast<std::size_t>(samples));
   while (static_cast<int>(data.size()) < samples) {
-    const int target = min_empties + static_cast<int>(rng() % static_cast<unsigned>(max_empties - min_empties + 1));
+    const int target =
+        min_empties +
+        static_cast<int>(rng() % static_cast<unsigned>(max_empties - min_empties + 1));
     Bits p = Geometry<N>::kStartBlack, o = Geometry<N>::kStartWhite;
     bool over = false;
     while (!over && Geometry<N>::kSquares - popcount(p | o) > target) {
@@ -187,7 +203,8 @@ EvalFit fit_evaluation(int samples, int min_empties, int max_empties, std::uint6
         std::swap(p, o);
         continue;
       }
-      play<N>(p, o, nth_square(moves, static_cast<int>(rng() % static_cast<unsigned>(popcount(moves)))));
+      play<N>(p, o,
+              nth_square(moves, static_cast<int>(rng() % static_cast<unsigned>(popcount(moves)))));
     }
     if (over || !legal_moves<N>(p, o)) continue;  // keep positions where the mover has a move
     const SolveResult r = solver.solve(p, o, -N * N, N * N);
@@ -200,7 +217,8 @@ EvalFit fit_evaluation(int samples, int min_empties, int max_empties, std::uint6
       atb[i] += f[i] * y;
       for (std::size_t j = 0; j < kEvalFeatures; ++j) ata[i][j] += f[i] * f[j];
     }
-  for (std::size_t i = 0; i < kEvalFeatures; ++i) ata[i][i] += 1e-6 * static_cast<double>(data.size());  // ridge
+  for (std::size_t i = 0; i < kEvalFeatures; ++i)
+    ata[i][i] += 1e-6 * static_cast<double>(data.size());  // ridge
   EvalFit fit;
   fit.weights = solve_normal_equations(ata, atb);
   fit.samples = static_cast<int>(data.size());
@@ -222,11 +240,11 @@ EvalFit fit_evaluation(int samples, int min_empties, int max_empties, std::uint6
   return fit;
 }
 
-#define ZERMELO_OTHELLO_INSTANTIATE(N)                                     \
-  template EvalFeatures eval_features<N>(Bits, Bits);                      \
-  template const EvalWeights& default_weights<N>();                        \
-  template int evaluate<N>(Bits, Bits, const EvalWeights&);                \
-  template int predict<N>(Bits, Bits, int, const EvalWeights&);            \
+#define ZERMELO_OTHELLO_INSTANTIATE(N)                          \
+  template EvalFeatures eval_features<N>(Bits, Bits);           \
+  template const EvalWeights& default_weights<N>();             \
+  template int evaluate<N>(Bits, Bits, const EvalWeights&);     \
+  template int predict<N>(Bits, Bits, int, const EvalWeights&); \
   template EvalFit fit_evaluation<N>(int, int, int, std::uint64_t);
 ZERMELO_OTHELLO_INSTANTIATE(4)
 ZERMELO_OTHELLO_INSTANTIATE(6)

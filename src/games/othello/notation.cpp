@@ -59,12 +59,28 @@ Position parse_position(std::string_view board, std::string_view side, int size)
                                   std::to_string(i + 1) + ")");
     const int at = (sq / size) * 8 + sq % size;
     switch (c) {
-      case 'X': case 'x': case '*': case 'B': case 'b': pos.black |= bit(at); break;
-      case 'O': case 'o': case 'W': case 'w': case '0': pos.white |= bit(at); break;
-      case '-': case '.': case '_': break;
+      case 'X':
+      case 'x':
+      case '*':
+      case 'B':
+      case 'b':
+        pos.black |= bit(at);
+        break;
+      case 'O':
+      case 'o':
+      case 'W':
+      case 'w':
+      case '0':
+        pos.white |= bit(at);
+        break;
+      case '-':
+      case '.':
+      case '_':
+        break;
       default:
-        throw std::invalid_argument("othello: board character '" + std::string(1, c) + "' at position " +
-                                    std::to_string(i + 1) + " is not X (black), O (white) or - (empty)");
+        throw std::invalid_argument("othello: board character '" + std::string(1, c) +
+                                    "' at position " + std::to_string(i + 1) +
+                                    " is not X (black), O (white) or - (empty)");
     }
     ++sq;
   }
@@ -83,8 +99,8 @@ int parse_square(std::string_view text, int size) {
   if (s.size() != 2 || s[0] < 'a' || s[0] >= 'a' + size || s[1] < '1' || s[1] >= '1' + size)
     throw std::invalid_argument("othello: '" + std::string(text) + "' is not a square of the " +
                                 std::to_string(size) + "x" + std::to_string(size) + " board (A1.." +
-                                std::string(1, static_cast<char>('A' + size - 1)) + std::to_string(size) +
-                                " or PS for a pass)");
+                                std::string(1, static_cast<char>('A' + size - 1)) +
+                                std::to_string(size) + " or PS for a pass)");
   return (s[1] - '1') * 8 + (s[0] - 'a');
 }
 
@@ -141,10 +157,12 @@ ObfEntry parse_obf_line(std::string_view line) {
   const std::string_view head = trim(line.substr(0, semi));
   const auto space = head.find_last_of(" \t");
   if (space == std::string_view::npos)
-    throw std::invalid_argument("othello: .obf line needs '<board> <side>', got '" + std::string(head) + "'");
+    throw std::invalid_argument("othello: .obf line needs '<board> <side>', got '" +
+                                std::string(head) + "'");
   ObfEntry e;
   e.position = parse_position(head.substr(0, space), head.substr(space + 1), 8);
-  std::string_view rest = semi == std::string_view::npos ? std::string_view{} : line.substr(semi + 1);
+  std::string_view rest =
+      semi == std::string_view::npos ? std::string_view{} : line.substr(semi + 1);
   while (!rest.empty()) {
     const auto next = rest.find(';');
     const std::string_view item = trim(rest.substr(0, next));
@@ -152,7 +170,8 @@ ObfEntry parse_obf_line(std::string_view line) {
     if (item.empty()) continue;
     const auto colon = item.find(':');
     if (colon == std::string_view::npos)
-      throw std::invalid_argument("othello: .obf move score '" + std::string(item) + "' is not MOVE:SCORE");
+      throw std::invalid_argument("othello: .obf move score '" + std::string(item) +
+                                  "' is not MOVE:SCORE");
     const int sq = parse_square(item.substr(0, colon), 8);
     const std::string score_text(trim(item.substr(colon + 1)));
     std::size_t used = 0;

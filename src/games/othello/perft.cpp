@@ -64,7 +64,8 @@ std::vector<PosKey> next_layer(const std::vector<PosKey>& layer, std::vector<Pos
 }
 
 template <int N>
-std::vector<std::uint64_t> unique_positions_by_discs(int max_discs, std::vector<PosKey>* last_layer) {
+std::vector<std::uint64_t> unique_positions_by_discs(int max_discs,
+                                                     std::vector<PosKey>* last_layer) {
   std::vector<PosKey> layer{canonical<N>(Geometry<N>::kStartBlack, Geometry<N>::kStartWhite)};
   std::vector<std::uint64_t> counts{layer.size()};
   std::vector<PosKey> finished;
@@ -76,10 +77,10 @@ std::vector<std::uint64_t> unique_positions_by_discs(int max_discs, std::vector<
   return counts;
 }
 
-#define ZERMELO_OTHELLO_INSTANTIATE(N)                                                        \
-  template std::uint64_t perft<N>(Bits, Bits, int, EndedGames);                               \
-  template PosKey canonical<N>(Bits, Bits);                                                   \
-  template std::vector<PosKey> next_layer<N>(const std::vector<PosKey>&, std::vector<PosKey>*);                     \
+#define ZERMELO_OTHELLO_INSTANTIATE(N)                                                          \
+  template std::uint64_t perft<N>(Bits, Bits, int, EndedGames);                                 \
+  template PosKey canonical<N>(Bits, Bits);                                                     \
+  template std::vector<PosKey> next_layer<N>(const std::vector<PosKey>&, std::vector<PosKey>*); \
   template std::vector<std::uint64_t> unique_positions_by_discs<N>(int, std::vector<PosKey>*);
 ZERMELO_OTHELLO_INSTANTIATE(4)
 ZERMELO_OTHELLO_INSTANTIATE(6)

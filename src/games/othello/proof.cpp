@@ -53,8 +53,9 @@ struct NodeKey {
 };
 struct NodeHash {
   std::size_t operator()(const NodeKey& k) const {
-    return static_cast<std::size_t>(mix(k.pos.p, k.pos.o ^ (static_cast<std::uint64_t>(k.goal) << 62)) ^
-                                    static_cast<std::uint64_t>(k.bound + 128));
+    return static_cast<std::size_t>(
+        mix(k.pos.p, k.pos.o ^ (static_cast<std::uint64_t>(k.goal) << 62)) ^
+        static_cast<std::uint64_t>(k.bound + 128));
   }
 };
 
@@ -87,9 +88,12 @@ double cpu_now() { return static_cast<double>(std::clock()) / CLOCKS_PER_SEC; }
 template <int N>
 class Prover {
  public:
-  Prover(const WeakSolveOptions& options, const std::function<void(const WeakSolveProgress&)>& progress,
-         WeakSolveResult& stats)
-      : options_(options), progress_(progress), stats_(stats), t0_(std::chrono::steady_clock::now()) {
+  Prover(const WeakSolveOptions& options,
+         const std::function<void(const WeakSolveProgress&)>& progress, WeakSolveResult& stats)
+      : options_(options),
+        progress_(progress),
+        stats_(stats),
+        t0_(std::chrono::steady_clock::now()) {
     for (unsigned t = 0; t < std::max(1u, options.threads); ++t)
       solvers_.push_back(std::make_unique<EndgameSolver<N>>(options.tt_bits));
   }
@@ -107,7 +111,8 @@ class Prover {
   }
 
   // Writes the proof of the given (proved) root goals; returns (expanded nodes, leaves).
-  std::pair<std::uint64_t, std::uint64_t> write(const std::string& path, const std::vector<NodeKey>& roots) {
+  std::pair<std::uint64_t, std::uint64_t> write(const std::string& path,
+                                                const std::vector<NodeKey>& roots) {
     std::vector<std::uint32_t> root_ids;
     for (const NodeKey& r : roots) root_ids.push_back(assign(r));
     std::uint64_t expanded = 0, leaves = 0;
@@ -124,7 +129,9 @@ class Prover {
       ProofRecord rec;
       rec.p = n.key.pos.p;
       rec.o = n.key.pos.o;
-      rec.tag = std::find(root_ids.begin(), root_ids.end(), i) != root_ids.end() ? ProofRecord::kRoot : ProofRecord::kNode;
+      rec.tag = std::find(root_ids.begin(), root_ids.end(), i) != root_ids.end()
+                    ? ProofRecord::kRoot
+                    : ProofRecord::kNode;
       rec.size = N;
       rec.kind = n.leaf ? ProofRecord::kLeaf : ProofRecord::kExpanded;
       rec.goal = static_cast<std::uint8_t>(n.key.goal);
@@ -160,7 +167,9 @@ class Prover {
   };
 
   int empties(const PosKey& x) const { return N * N - popcount(x.p | x.o); }
-  bool finished(const PosKey& x) const { return !legal_moves<N>(x.p, x.o) && !legal_moves<N>(x.o, x.p); }
+  bool finished(const PosKey& x) const {
+    return !legal_moves<N>(x.p, x.o) && !legal_moves<N>(x.o, x.p);
+  }
   bool is_leaf(const PosKey& x) const { return empties(x) <= options_.leaf_empties || finished(x); }
 
   // Every legal move's canonical child (a pass when there is none), best predicted first.
@@ -175,9 +184,11 @@ class Prover {
       const Bits f = flips<N>(x.p, x.o, sq);
       const Bits np = x.o & ~f, no = x.p | f | bit(sq);
       // The child's prediction is from the opponent's side: lowest first is best for the mover.
-      scored.push_back({predict<N>(np, no, options_.predict_depth - 1), {sq, canonical<N>(np, no)}});
+      scored.push_back(
+          {predict<N>(np, no, options_.predict_depth - 1), {sq, canonical<N>(np, no)}});
     }
-    std::stable_sort(scored.begin(), scored.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+    std::stable_sort(scored.begin(), scored.end(),
+                     [](const auto& a, const auto& b) { return a.first < b.first; });
     std::vector<Child> out;
     for (auto& s : scored) out.push_back(s.second);
     return children_.emplace(x, std::move(out)).first->second;
@@ -189,7 +200,8 @@ class Prover {
   }
 
   Status select(const NodeKey& k, std::vector<NodeKey>& batch) {
-    if (auto it = decided_.find(k); it != decided_.end()) return it->second.proved ? Status::kProved : Status::kFailed;
+    if (auto it = decided_.find(k); it != decided_.end())
+      return it->second.proved ? Status::kProved : Status::kFailed;
     if (pending_.count(k)) return Status::kPending;
     if (is_leaf(k.pos)) {
       int lo = -N * N, hi = N * N;
@@ -241,13 +253,16 @@ class Prover {
       return std::tie(a.pos, a.bound) < std::tie(b.pos, b.bound);
     });
     batch.erase(std::unique(batch.begin(), batch.end(),
-                            [](const NodeKey& a, const NodeKey& b) { return a.pos == b.pos && a.bound == b.bound; }),
+                            [](const NodeKey& a, const NodeKey& b) {
+                              return a.pos == b.pos && a.bound == b.bound;
+                            }),
                 batch.end());
     std::vector<SolveResult> results(batch.size());
     std::atomic<std::size_t> next{0};
     std::atomic<std::uint64_t> done{0};
     auto report = [&] {
-      if (!progress_ || std::chrono::steady_clock::now() - last_report_ < std::chrono::seconds(2)) return;
+      if (!progress_ || std::chrono::steady_clock::now() - last_report_ < std::chrono::seconds(2))
+        return;
       last_report_ = std::chrono::steady_clock::now();
       WeakSolveProgress pr;
       pr.round = round;
@@ -262,7 +277,8 @@ class Prover {
       for (;;) {
         const std::size_t i = next.fetch_add(1);
         if (i >= batch.size()) return;
-        results[i] = solvers_[t]->solve(batch[i].pos.p, batch[i].pos.o, batch[i].bound, batch[i].bound);
+        results[i] =
+            solvers_[t]->solve(batch[i].pos.p, batch[i].pos.o, batch[i].bound, batch[i].bound);
         done.fetch_add(1);
         if (t == 0) report();
       }
@@ -313,7 +329,8 @@ class Prover {
   WeakSolveResult& stats_;
   std::chrono::steady_clock::time_point t0_, last_report_;
   std::vector<std::unique_ptr<EndgameSolver<N>>> solvers_;
-  std::unordered_map<PosKey, std::pair<int, int>, PosHash> known_;  // leaves: [lo, hi] of the exact value
+  std::unordered_map<PosKey, std::pair<int, int>, PosHash>
+      known_;  // leaves: [lo, hi] of the exact value
   std::unordered_map<NodeKey, Decided, NodeHash> decided_;
   std::unordered_set<NodeKey, NodeHash> pending_;
   std::unordered_map<PosKey, std::vector<Child>, PosHash> children_;
@@ -327,8 +344,10 @@ template <int N>
 WeakSolveResult weak_solve(Bits p, Bits o, const WeakSolveOptions& options,
                            const std::function<void(const WeakSolveProgress&)>& progress) {
   if ((p & o) || ((p | o) & ~Geometry<N>::kMask))
-    throw std::invalid_argument("othello weak-solve: impossible position (overlapping discs or discs off the board)");
-  if (options.leaf_empties < 0) throw std::invalid_argument("othello weak-solve: leaf empties must be >= 0");
+    throw std::invalid_argument(
+        "othello weak-solve: impossible position (overlapping discs or discs off the board)");
+  if (options.leaf_empties < 0)
+    throw std::invalid_argument("othello weak-solve: leaf empties must be >= 0");
   const auto t0 = std::chrono::steady_clock::now();
   const double c0 = cpu_now();
   constexpr int S = N * N;
@@ -345,9 +364,12 @@ WeakSolveResult weak_solve(Bits p, Bits o, const WeakSolveOptions& options,
   if (options.value) {
     v = *options.value;
     if (v < -S || v > S || (v & 1))
-      throw std::invalid_argument("othello weak-solve: --value must be even and within the board's score range");
-    if (!attempt(Goal::kAtLeast, v)) throw std::runtime_error("othello weak-solve: refuted: " + goal_text(Goal::kAtLeast, v));
-    if (!attempt(Goal::kAtMost, v)) throw std::runtime_error("othello weak-solve: refuted: " + goal_text(Goal::kAtMost, v));
+      throw std::invalid_argument(
+          "othello weak-solve: --value must be even and within the board's score range");
+    if (!attempt(Goal::kAtLeast, v))
+      throw std::runtime_error("othello weak-solve: refuted: " + goal_text(Goal::kAtLeast, v));
+    if (!attempt(Goal::kAtMost, v))
+      throw std::runtime_error("othello weak-solve: refuted: " + goal_text(Goal::kAtMost, v));
   } else {
     // Guess from the prediction, then walk by 2: a refuted lower bound moves down, a refuted upper
     // bound (after its lower bound held) moves up; each direction is taken at most once in a row.
@@ -385,7 +407,8 @@ struct LoadedNode {
 template <int N>
 class Checker {
  public:
-  Checker(std::vector<LoadedNode>& nodes, std::vector<ProofRecord>& edges, int tt_bits, ProofCheck& out)
+  Checker(std::vector<LoadedNode>& nodes, std::vector<ProofRecord>& edges, int tt_bits,
+          ProofCheck& out)
       : nodes_(nodes), edges_(edges), solver_(tt_bits), out_(out) {}
 
   bool run() {
@@ -397,7 +420,8 @@ class Checker {
     for (std::size_t i = 0; i < nodes_.size(); ++i) {
       const ProofRecord& r = nodes_[i].rec;
       if (r.tag != ProofRecord::kRoot) continue;
-      out_.roots.push_back({r.p, r.o, static_cast<Goal>(r.goal), r.bound, PosKey{r.p, r.o} == start});
+      out_.roots.push_back(
+          {r.p, r.o, static_cast<Goal>(r.goal), r.bound, PosKey{r.p, r.o} == start});
       seen[i] = 1;
       stack.push_back(i);
     }
@@ -432,8 +456,10 @@ class Checker {
     const LoadedNode& n = nodes_[i];
     const ProofRecord& r = n.rec;
     constexpr int S = N * N;
-    if ((r.p & r.o) || ((r.p | r.o) & ~Geometry<N>::kMask)) return fail(describe(i) + ": not a position of the board");
-    if (canonical<N>(r.p, r.o) != PosKey{r.p, r.o}) return fail(describe(i) + ": position is not in canonical form");
+    if ((r.p & r.o) || ((r.p | r.o) & ~Geometry<N>::kMask))
+      return fail(describe(i) + ": not a position of the board");
+    if (canonical<N>(r.p, r.o) != PosKey{r.p, r.o})
+      return fail(describe(i) + ": position is not in canonical form");
     if (r.goal > 1 || r.bound < -S || r.bound > S) return fail(describe(i) + ": bad goal or bound");
     const Goal goal = static_cast<Goal>(r.goal);
     if (r.kind == ProofRecord::kLeaf) {
@@ -444,7 +470,10 @@ class Checker {
       const bool ok = goal == Goal::kAtLeast ? s.score >= r.bound : s.score <= r.bound;
       if (!ok)
         return fail(describe(i) + ": leaf does not hold: the endgame solver gives " +
-                    (s.exact ? "exactly " : s.score > r.bound ? "at least " : "at most ") + std::to_string(s.score));
+                    (s.exact             ? "exactly "
+                     : s.score > r.bound ? "at least "
+                                         : "at most ") +
+                    std::to_string(s.score));
       return true;
     }
     if (r.kind != ProofRecord::kExpanded) return fail(describe(i) + ": unknown node kind");
@@ -482,18 +511,22 @@ class Checker {
       }
       const std::size_t c = edge.p;
       const std::string what = describe(i) + ": move " + square_name(move);
-      if (c >= nodes_.size()) return fail(what + " leads to node #" + std::to_string(c) + ", which does not exist");
+      if (c >= nodes_.size())
+        return fail(what + " leads to node #" + std::to_string(c) + ", which does not exist");
       const ProofRecord& cr = nodes_[c].rec;
       if (PosKey{cr.p, cr.o} != child)
         return fail(what + " leads to " + describe(c) + ", not to the position after the move");
       const bool strong_enough = goal == Goal::kAtLeast ? (cr.goal == 1 && cr.bound <= -r.bound)
                                                         : (cr.goal == 0 && cr.bound >= -r.bound);
-      if (!strong_enough) return fail(what + " leads to " + describe(c) + ", whose goal does not imply this node's");
+      if (!strong_enough)
+        return fail(what + " leads to " + describe(c) + ", whose goal does not imply this node's");
     }
     if (goal == Goal::kAtMost) {
-      if (!moves && !pass_given) return fail(describe(i) + ": an AND node must pass and has no pass edge");
+      if (!moves && !pass_given)
+        return fail(describe(i) + ": an AND node must pass and has no pass edge");
       if (const Bits missing = required & ~given)
-        return fail(describe(i) + ": an AND node lacks move " + square_name(std::countr_zero(missing)));
+        return fail(describe(i) + ": an AND node lacks move " +
+                    square_name(std::countr_zero(missing)));
     }
     if (!moves && goal == Goal::kAtLeast && !pass_given) return fail(describe(i) + ": must pass");
     out_.edges += n.edge_count;
@@ -512,10 +545,11 @@ ProofCheck check_proof(const std::string& path, int tt_bits) {
   const auto t0 = std::chrono::steady_clock::now();
   ProofCheck out;
   RunReader reader(path);
-  if (reader.info().options.record_type != kProofRecordType || reader.record_size() != sizeof(ProofRecord)) {
-    out.error = path + ": not an Othello proof (record type '" + reader.info().options.record_type + "', " +
-                std::to_string(reader.record_size()) + "-byte records; expected '" + kProofRecordType + "', " +
-                std::to_string(sizeof(ProofRecord)) + ")";
+  if (reader.info().options.record_type != kProofRecordType ||
+      reader.record_size() != sizeof(ProofRecord)) {
+    out.error = path + ": not an Othello proof (record type '" + reader.info().options.record_type +
+                "', " + std::to_string(reader.record_size()) + "-byte records; expected '" +
+                kProofRecordType + "', " + std::to_string(sizeof(ProofRecord)) + ")";
     return out;
   }
   std::vector<LoadedNode> nodes;
@@ -526,7 +560,8 @@ ProofCheck check_proof(const std::string& path, int tt_bits) {
     const std::string where = "record " + std::to_string(index++);
     if (out.size == 0) out.size = rec.size;
     if (rec.size != out.size || (out.size != 4 && out.size != 6 && out.size != 8)) {
-      out.error = where + ": board size " + std::to_string(rec.size) + " (the proof's is " + std::to_string(out.size) + ")";
+      out.error = where + ": board size " + std::to_string(rec.size) + " (the proof's is " +
+                  std::to_string(out.size) + ")";
       return out;
     }
     if (rec.tag == ProofRecord::kEdge) {
@@ -546,10 +581,18 @@ ProofCheck check_proof(const std::string& path, int tt_bits) {
   out.nodes = nodes.size();
   bool ok = false;
   switch (out.size) {
-    case 4: ok = Checker<4>(nodes, edges, tt_bits, out).run(); break;
-    case 6: ok = Checker<6>(nodes, edges, tt_bits, out).run(); break;
-    case 8: ok = Checker<8>(nodes, edges, tt_bits, out).run(); break;
-    default: out.error = path + ": the proof is empty"; break;
+    case 4:
+      ok = Checker<4>(nodes, edges, tt_bits, out).run();
+      break;
+    case 6:
+      ok = Checker<6>(nodes, edges, tt_bits, out).run();
+      break;
+    case 8:
+      ok = Checker<8>(nodes, edges, tt_bits, out).run();
+      break;
+    default:
+      out.error = path + ": the proof is empty";
+      break;
   }
   out.ok = ok;
   out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
@@ -570,7 +613,8 @@ struct ProofPlayer<N>::Impl {
 };
 
 template <int N>
-ProofPlayer<N>::ProofPlayer(const std::string& path, int tt_bits) : impl_(std::make_unique<Impl>(tt_bits)) {
+ProofPlayer<N>::ProofPlayer(const std::string& path, int tt_bits)
+    : impl_(std::make_unique<Impl>(tt_bits)) {
   RunReader reader(path);
   if (reader.info().options.record_type != kProofRecordType)
     throw std::invalid_argument(path + ": not an Othello proof");
@@ -578,16 +622,20 @@ ProofPlayer<N>::ProofPlayer(const std::string& path, int tt_bits) : impl_(std::m
   bool or_node = false;
   while (reader.next(rec)) {
     if (rec.size != N)
-      throw std::invalid_argument(path + ": a proof for " + std::to_string(rec.size) + "x" + std::to_string(rec.size) +
-                                  ", not " + std::to_string(N) + "x" + std::to_string(N));
+      throw std::invalid_argument(path + ": a proof for " + std::to_string(rec.size) + "x" +
+                                  std::to_string(rec.size) + ", not " + std::to_string(N) + "x" +
+                                  std::to_string(N));
     if (rec.tag == ProofRecord::kEdge) {
       if (!or_node) continue;
       auto [it, fresh] = impl_->or_moves.try_emplace(PosKey{node.p, node.o}, node.bound, rec.move);
       if (!fresh && node.bound > it->second.first) it->second = {node.bound, rec.move};
     } else {
       node = rec;
-      or_node = rec.kind == ProofRecord::kExpanded && rec.goal == static_cast<std::uint8_t>(Goal::kAtLeast);
-      if (rec.tag == ProofRecord::kRoot && PosKey{rec.p, rec.o} == canonical<N>(Geometry<N>::kStartBlack, Geometry<N>::kStartWhite)) {
+      or_node = rec.kind == ProofRecord::kExpanded &&
+                rec.goal == static_cast<std::uint8_t>(Goal::kAtLeast);
+      if (rec.tag == ProofRecord::kRoot &&
+          PosKey{rec.p, rec.o} ==
+              canonical<N>(Geometry<N>::kStartBlack, Geometry<N>::kStartWhite)) {
         if (rec.goal == static_cast<std::uint8_t>(Goal::kAtLeast))
           black_guarantee = rec.bound;  // Black moves first
         else
@@ -605,7 +653,8 @@ int ProofPlayer<N>::choose(Bits p, Bits o) {
   const Bits moves = legal_moves<N>(p, o);
   if (!moves) return kPass;
   const PosKey c = canonical<N>(p, o);
-  if (auto it = impl_->or_moves.find(c); it != impl_->or_moves.end() && it->second.second != kPass) {
+  if (auto it = impl_->or_moves.find(c);
+      it != impl_->or_moves.end() && it->second.second != kPass) {
     for (int k = 0; k < 8; ++k) {
       if (transform<N>(p, k) != c.p || transform<N>(o, k) != c.o) continue;
       // The real move whose image under the symmetry is the proof's move.
@@ -622,8 +671,8 @@ int ProofPlayer<N>::choose(Bits p, Bits o) {
   return impl_->solver.solve(p, o, -N * N, N * N).best_move;
 }
 
-#define ZERMELO_OTHELLO_INSTANTIATE(N)                                              \
-  template class ProofPlayer<N>;                                                    \
+#define ZERMELO_OTHELLO_INSTANTIATE(N)                                        \
+  template class ProofPlayer<N>;                                              \
   template WeakSolveResult weak_solve<N>(Bits, Bits, const WeakSolveOptions&, \
                                          const std::function<void(const WeakSolveProgress&)>&);
 ZERMELO_OTHELLO_INSTANTIATE(4)

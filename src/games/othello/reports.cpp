@@ -35,11 +35,19 @@ std::string side_text(const Position& pos) { return pos.white_to_move ? "O" : "X
 json report_json(const PositionSolve& s) {
   const SolveResult& r = s.result;
   const Position& pos = s.input.position;
-  json j{{"board", board_string(pos)}, {"side", side_text(pos)},    {"size", pos.size},
-         {"empties", r.empties},       {"score", r.score},          {"exact", r.exact},
-         {"best_move", square_name(r.best_move)}, {"pv", square_names(r.pv)},
-         {"nodes", r.nodes},           {"seconds", r.seconds},      {"cpu_seconds", r.cpu_seconds},
-         {"nodes_per_second", nodes_per_second(r)}, {"threads", s.threads}};
+  json j{{"board", board_string(pos)},
+         {"side", side_text(pos)},
+         {"size", pos.size},
+         {"empties", r.empties},
+         {"score", r.score},
+         {"exact", r.exact},
+         {"best_move", square_name(r.best_move)},
+         {"pv", square_names(r.pv)},
+         {"nodes", r.nodes},
+         {"seconds", r.seconds},
+         {"cpu_seconds", r.cpu_seconds},
+         {"nodes_per_second", nodes_per_second(r)},
+         {"threads", s.threads}};
   if (s.input.ffo) {
     j["ffo"] = s.input.ffo->number;
     j["published_score"] = s.input.ffo->published_score;
@@ -153,12 +161,11 @@ std::string report_text(const WeakSolveReport& w) {
      << "leaf layer                <= " << w.options.leaf_empties << " empties (solved exactly)\n"
      << "proof internal nodes      " << r.internal_nodes << "\n"
      << "proof leaves              " << r.leaves << "\n"
-     << "positions solved exactly  " << r.leaf_solves << " (" << r.leaf_nodes
-     << " solver nodes)\n"
+     << "positions solved exactly  " << r.leaf_solves << " (" << r.leaf_nodes << " solver nodes)\n"
      << "select/solve rounds       " << r.rounds << "\n"
      << "failed predictions        " << r.failed_predictions << "\n"
-     << "proof file                "
-     << (proof.empty() ? "(not written: give --proof FILE)" : proof) << "\n"
+     << "proof file                " << (proof.empty() ? "(not written: give --proof FILE)" : proof)
+     << "\n"
      << "time                      " << std::fixed << std::setprecision(1) << r.seconds
      << " s (CPU " << r.cpu_seconds << " s)\n";
   return os.str();
@@ -176,10 +183,17 @@ json report_json(const ProofCheckReport& r) {
                      {"goal", goal_text(root.goal, root.bound)},
                      {"is_start", root.is_start}});
   }
-  return {{"ok", c.ok},       {"error", c.error},       {"size", c.size},
-          {"nodes", c.nodes}, {"expanded", c.expanded}, {"leaves", c.leaves},
-          {"edges", c.edges}, {"unreachable", c.unreachable},
-          {"leaf_solver_nodes", c.leaf_solver_nodes}, {"roots", roots}, {"seconds", c.seconds}};
+  return {{"ok", c.ok},
+          {"error", c.error},
+          {"size", c.size},
+          {"nodes", c.nodes},
+          {"expanded", c.expanded},
+          {"leaves", c.leaves},
+          {"edges", c.edges},
+          {"unreachable", c.unreachable},
+          {"leaf_solver_nodes", c.leaf_solver_nodes},
+          {"roots", roots},
+          {"seconds", c.seconds}};
 }
 
 std::string report_text(const ProofCheckReport& r) {
@@ -190,8 +204,8 @@ std::string report_text(const ProofCheckReport& r) {
   for (const ProofRoot& root : c.roots)
     os << "  proves " << goal_text(root.goal, root.bound) << " for the side to move at "
        << (root.is_start ? "the start position" : "the root (canonical, mover as X)") << "\n";
-  os << "nodes " << c.nodes << " (expanded " << c.expanded << ", leaves " << c.leaves
-     << "), edges " << c.edges << ", unreachable " << c.unreachable << "\n"
+  os << "nodes " << c.nodes << " (expanded " << c.expanded << ", leaves " << c.leaves << "), edges "
+     << c.edges << ", unreachable " << c.unreachable << "\n"
      << "leaves re-solved with " << c.leaf_solver_nodes << " solver nodes\n"
      << "time " << std::fixed << std::setprecision(1) << c.seconds << " s\n";
   return os.str();
@@ -202,10 +216,14 @@ json report_json(const EvalFitReport& r) {
   json w = json::object();
   for (int i = 0; i < kEvalFeatures; ++i)
     w[eval_feature_name(i)] = f.weights[static_cast<std::size_t>(i)];
-  return {{"size", r.size},          {"samples", f.samples},
-          {"min_empties", r.min_empties}, {"max_empties", r.max_empties},
-          {"weights", w},             {"rms_error", f.rms_error},
-          {"default_rms_error", f.default_rms_error}, {"sign_agreement", f.sign_agreement},
+  return {{"size", r.size},
+          {"samples", f.samples},
+          {"min_empties", r.min_empties},
+          {"max_empties", r.max_empties},
+          {"weights", w},
+          {"rms_error", f.rms_error},
+          {"default_rms_error", f.default_rms_error},
+          {"sign_agreement", f.sign_agreement},
           {"seconds", f.seconds}};
 }
 
@@ -218,9 +236,9 @@ std::string report_text(const EvalFitReport& r) {
   for (int i = 0; i < kEvalFeatures; ++i)
     os << "  " << std::setw(20) << std::left << eval_feature_name(i) << std::right << std::fixed
        << std::setprecision(3) << f.weights[static_cast<std::size_t>(i)] << "\n";
-  os << "rms error " << std::setprecision(2) << f.rms_error << " discs (compiled-in weights: "
-     << f.default_rms_error << "), sign agreement " << std::setprecision(3) << f.sign_agreement
-     << "\n"
+  os << "rms error " << std::setprecision(2) << f.rms_error
+     << " discs (compiled-in weights: " << f.default_rms_error << "), sign agreement "
+     << std::setprecision(3) << f.sign_agreement << "\n"
      << "time " << std::setprecision(1) << f.seconds << " s\n";
   return os.str();
 }

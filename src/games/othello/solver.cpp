@@ -42,7 +42,9 @@ struct SearchGeometry {
   static constexpr bool on(int r, int c) { return r >= 0 && r < N && c >= 0 && c < N; }
   static constexpr Bits sq_bit(int r, int c) { return on(r, c) ? bit(r * 8 + c) : 0; }
 
-  static constexpr Bits corners() { return sq_bit(0, 0) | sq_bit(0, N - 1) | sq_bit(N - 1, 0) | sq_bit(N - 1, N - 1); }
+  static constexpr Bits corners() {
+    return sq_bit(0, 0) | sq_bit(0, N - 1) | sq_bit(N - 1, 0) | sq_bit(N - 1, N - 1);
+  }
   static constexpr Bits x_squares() {
     return sq_bit(1, 1) | sq_bit(1, N - 2) | sq_bit(N - 2, 1) | sq_bit(N - 2, N - 2);
   }
@@ -75,7 +77,8 @@ struct SearchGeometry {
     for (int sq = 0; sq < 64; ++sq)
       for (int dr = -1; dr <= 1; ++dr)
         for (int dc = -1; dc <= 1; ++dc)
-          if ((dr || dc) && on(sq / 8 + dr, sq % 8 + dc)) nb[sq] |= bit((sq / 8 + dr) * 8 + sq % 8 + dc);
+          if ((dr || dc) && on(sq / 8 + dr, sq % 8 + dc))
+            nb[sq] |= bit((sq / 8 + dr) * 8 + sq % 8 + dc);
     return nb;
   }
   static constexpr std::array<Bits, 64> kNeighbours = make_neighbours();
@@ -103,7 +106,9 @@ struct Stability {
   static constexpr Bits kMask = Geometry<N>::kMask;
   // Squares whose neighbour in direction d is off the board.
   template <int d>
-  static constexpr Bits edge() { return kMask & ~step<opposite(d)>(kMask); }
+  static constexpr Bits edge() {
+    return kMask & ~step<opposite(d)>(kMask);
+  }
 
   // Squares from which every square up to the edge in direction d is occupied.
   template <int d>
@@ -113,7 +118,9 @@ struct Stability {
     return r;
   }
   template <int d>
-  static Bits full_axis(Bits occ) { return filled_to_edge<d>(occ) & filled_to_edge<opposite(d)>(occ); }
+  static Bits full_axis(Bits occ) {
+    return filled_to_edge<d>(occ) & filled_to_edge<opposite(d)>(occ);
+  }
 
   template <int d>
   static Bits axis_ok(Bits full, Bits stable) {
@@ -122,10 +129,12 @@ struct Stability {
 
   static Bits stable(Bits p, Bits o) {
     const Bits occ = p | o;
-    const Bits fh = full_axis<0>(occ), fv = full_axis<2>(occ), fd = full_axis<4>(occ), fa = full_axis<5>(occ);
+    const Bits fh = full_axis<0>(occ), fv = full_axis<2>(occ), fd = full_axis<4>(occ),
+               fa = full_axis<5>(occ);
     Bits s = 0;
     for (;;) {
-      const Bits next = p & axis_ok<0>(fh, s) & axis_ok<2>(fv, s) & axis_ok<4>(fd, s) & axis_ok<5>(fa, s);
+      const Bits next =
+          p & axis_ok<0>(fh, s) & axis_ok<2>(fv, s) & axis_ok<4>(fd, s) & axis_ok<5>(fa, s);
       if (next == s) return s;
       s = next;
     }
@@ -143,7 +152,8 @@ struct LastFlip {
   };
   struct Tables {
     std::array<std::array<Line, 4>, 64> lines{};
-    // count[len][pos][pattern]: discs flipped by the mover at `pos` of a full line of `len` squares.
+    // count[len][pos][pattern]: discs flipped by the mover at `pos` of a full line of `len`
+    // squares.
     std::array<std::array<std::array<std::uint8_t, 256>, 8>, 9> count{};
   };
   static Tables make() {
@@ -212,8 +222,8 @@ class TranspositionTable {
     for (std::size_t j = i; j <= i + 1; ++j) {
       const Slot& s = slots_[j & mask_];
       const std::uint64_t data = s.data.load(std::memory_order_relaxed);
-      if ((s.k1.load(std::memory_order_relaxed) ^ data) == p && (s.k2.load(std::memory_order_relaxed) ^ data) == o &&
-          data != 0) {
+      if ((s.k1.load(std::memory_order_relaxed) ^ data) == p &&
+          (s.k2.load(std::memory_order_relaxed) ^ data) == o && data != 0) {
         e.lower = static_cast<int>(data & 0xff) - 128;
         e.upper = static_cast<int>((data >> 8) & 0xff) - 128;
         e.move = static_cast<int>((data >> 16) & 0xff) - 1;
@@ -230,8 +240,8 @@ class TranspositionTable {
     for (std::size_t j = i; j <= i + 1; ++j) {
       Slot& s = slots_[j & mask_];
       const std::uint64_t data = s.data.load(std::memory_order_relaxed);
-      if ((s.k1.load(std::memory_order_relaxed) ^ data) == p && (s.k2.load(std::memory_order_relaxed) ^ data) == o &&
-          data != 0) {
+      if ((s.k1.load(std::memory_order_relaxed) ^ data) == p &&
+          (s.k2.load(std::memory_order_relaxed) ^ data) == o && data != 0) {
         // Same position: both results are true bounds of one exact value, so intersect them.
         lower = std::max(lower, static_cast<int>(data & 0xff) - 128);
         upper = std::min(upper, static_cast<int>((data >> 8) & 0xff) - 128);
@@ -246,8 +256,9 @@ class TranspositionTable {
         target_empties = e;
       }
     }
-    const std::uint64_t data = static_cast<std::uint64_t>(lower + 128) | static_cast<std::uint64_t>(upper + 128) << 8 |
-                               static_cast<std::uint64_t>(move + 1) << 16 | static_cast<std::uint64_t>(empties) << 24;
+    const std::uint64_t data =
+        static_cast<std::uint64_t>(lower + 128) | static_cast<std::uint64_t>(upper + 128) << 8 |
+        static_cast<std::uint64_t>(move + 1) << 16 | static_cast<std::uint64_t>(empties) << 24;
     target->data.store(data, std::memory_order_relaxed);
     target->k1.store(p ^ data, std::memory_order_relaxed);
     target->k2.store(o ^ data, std::memory_order_relaxed);
@@ -258,7 +269,8 @@ class TranspositionTable {
     std::atomic<std::uint64_t> k1{0}, k2{0}, data{0};
   };
   std::size_t index(Bits p, Bits o) const {
-    std::uint64_t h = p * 0x9E3779B97F4A7C15ULL ^ (o + 0x632BE59BD9B4E019ULL) * 0xC2B2AE3D27D4EB4FULL;
+    std::uint64_t h =
+        p * 0x9E3779B97F4A7C15ULL ^ (o + 0x632BE59BD9B4E019ULL) * 0xC2B2AE3D27D4EB4FULL;
     h ^= h >> 29;
     h *= 0xBF58476D1CE4E5B9ULL;
     h ^= h >> 32;
@@ -274,7 +286,8 @@ constexpr int kShallowMax = 6;  // up to this many empties: no table, no sorting
                                 // sorting, stability cut-off
 constexpr int kEtcMin = 9;      // enhanced transposition cut-off from here
 constexpr int kSplitMin = 14;   // PV nodes with at least this many empties may use helper threads
-constexpr int kSymmetryPlies = 12;  // positions with at most this many discs: merge mirror-image moves
+constexpr int kSymmetryPlies =
+    12;  // positions with at most this many discs: merge mirror-image moves
 
 struct MoveItem {
   int sq;
@@ -374,12 +387,18 @@ class Searcher {
           for (Bits e = group & cls; e; e &= e - 1) sq[k++] = std::countr_zero(e);
     }
     switch (n) {
-      case 1: return last1(p, o, sq[0]);
-      case 2: return last<2>(p, o, alpha, sq);
-      case 3: return last<3>(p, o, alpha, sq);
-      case 4: return last<4>(p, o, alpha, sq);
-      case 5: return last<5>(p, o, alpha, sq);
-      default: return last<6>(p, o, alpha, sq);
+      case 1:
+        return last1(p, o, sq[0]);
+      case 2:
+        return last<2>(p, o, alpha, sq);
+      case 3:
+        return last<3>(p, o, alpha, sq);
+      case 4:
+        return last<4>(p, o, alpha, sq);
+      case 5:
+        return last<5>(p, o, alpha, sq);
+      default:
+        return last<6>(p, o, alpha, sq);
     }
   }
 
@@ -396,7 +415,8 @@ class Searcher {
   // The same, given the mover's moves mp (the caller often has them already).
   static int heuristic(Bits p, Bits o, Bits mp) {
     const Bits mo = legal_moves<N>(o, p);
-    const int mobility = popcount(mp) + popcount(mp & SG::kCorners) - popcount(mo) - popcount(mo & SG::kCorners);
+    const int mobility =
+        popcount(mp) + popcount(mp & SG::kCorners) - popcount(mo) - popcount(mo & SG::kCorners);
     const int corners = popcount(p & SG::kCorners) - popcount(o & SG::kCorners);
     const Bits empty = ~(p | o) & M;
     const Bits bad_x = neighbours(empty & SG::kCorners) & SG::kXSq;
@@ -611,7 +631,8 @@ class Searcher {
   }
 
   int nws_deep(Bits p, Bits o, int alpha, int n) {
-    if (live_alpha_ && live_alpha_->load(std::memory_order_relaxed) > search_alpha_) throw Aborted{};
+    if (live_alpha_ && live_alpha_->load(std::memory_order_relaxed) > search_alpha_)
+      throw Aborted{};
     int bound;
     if (stability_cut(p, o, alpha, n, bound)) {
       ++nodes;
@@ -716,7 +737,8 @@ class Searcher {
  private:
   // The younger brothers of a PV node, shared between this thread and the helpers: each takes the
   // next move, proves it no better than alpha with a null window, re-searches it if it is.
-  void split(Bits p, Bits o, int& alpha, int beta, int n, const MoveItem* list, int count, int& best, int& best_move) {
+  void split(Bits p, Bits o, int& alpha, int beta, int n, const MoveItem* list, int count,
+             int& best, int& best_move) {
     std::atomic<int> next{0};
     std::atomic<int> live{alpha};  // alpha as the helpers' searches see it while they run
     std::mutex mu;
@@ -757,7 +779,8 @@ class Searcher {
             v = -s.pvs(np, no, -beta, -(v - 1), n - 1);
             break;
           }
-          a = now;  // aborted, or a fail-high over a stale alpha only: test again at the current one
+          a = now;  // aborted, or a fail-high over a stale alpha only: test again at the current
+                    // one
         }
         std::lock_guard<std::mutex> lock(mu);
         if (v > best) {
@@ -797,13 +820,15 @@ template <int N>
 void check_position(Bits p, Bits o) {
   if (p & o) throw std::invalid_argument("othello: a square holds discs of both colours");
   if ((p | o) & ~Geometry<N>::kMask)
-    throw std::invalid_argument("othello: discs outside the " + std::to_string(N) + "x" + std::to_string(N) + " board");
+    throw std::invalid_argument("othello: discs outside the " + std::to_string(N) + "x" +
+                                std::to_string(N) + " board");
 }
 
 // Follows exact values down the tree: at each position, a move whose child has exactly the
 // negated score (tested with a minimal window, cheap with a warm table).
 template <int N>
-std::vector<int> principal_variation(Searcher<N>& s, TranspositionTable& tt, Bits p, Bits o, int score) {
+std::vector<int> principal_variation(Searcher<N>& s, TranspositionTable& tt, Bits p, Bits o,
+                                     int score) {
   std::vector<int> pv;
   for (;;) {
     const int n = Geometry<N>::kSquares - popcount(p | o);

@@ -10,8 +10,8 @@
 namespace zermelo {
 namespace {
 
-constexpr std::array<std::array<int, 3>, 8> kLines = {{{0, 1, 2}, {3, 4, 5}, {6, 7, 8}, {0, 3, 6},
-                                                        {1, 4, 7}, {2, 5, 8}, {0, 4, 8}, {2, 4, 6}}};
+constexpr std::array<std::array<int, 3>, 8> kLines = {
+    {{0, 1, 2}, {3, 4, 5}, {6, 7, 8}, {0, 3, 6}, {1, 4, 7}, {2, 5, 8}, {0, 4, 8}, {2, 4, 6}}};
 constexpr std::array<StateKey, 10> kPow3 = {1, 3, 9, 27, 81, 243, 729, 2187, 6561, 19683};
 
 using Board = std::array<int, 9>;
@@ -107,9 +107,14 @@ class TicTacToe final : public Game {
     int n = 0;
     for (char ch : text) {
       if (ch == '/' || ch == ' ') continue;
-      int v = ch == 'X' || ch == 'x' ? 1 : ch == 'O' || ch == 'o' ? 2 : ch == '.' || ch == '-' ? 0 : -1;
+      int v = ch == 'X' || ch == 'x'   ? 1
+              : ch == 'O' || ch == 'o' ? 2
+              : ch == '.' || ch == '-' ? 0
+                                       : -1;
       if (v < 0 || n >= 9) {
-        if (error) *error = v < 0 ? std::string("bad character '") + ch + "' (use X, O, .)" : "more than 9 cells";
+        if (error)
+          *error =
+              v < 0 ? std::string("bad character '") + ch + "' (use X, O, .)" : "more than 9 cells";
         return std::nullopt;
       }
       b[n++] = v;
@@ -131,7 +136,8 @@ class TicTacToe final : public Game {
     Board b = decode(s);
     std::size_t seen = 0;
     for (int c = 0; c < 9; ++c)
-      if (b[c] == 0 && seen++ == i) return std::string(1, static_cast<char>('a' + c % 3)) + std::to_string(c / 3 + 1);
+      if (b[c] == 0 && seen++ == i)
+        return std::string(1, static_cast<char>('a' + c % 3)) + std::to_string(c / 3 + 1);
     return "?";
   }
 };
@@ -140,4 +146,6 @@ class TicTacToe final : public Game {
 }  // namespace zermelo
 
 ZERMELO_REGISTER_GAME(tictactoe, "3x3 noughts and crosses (pipeline stand-in)",
-                      [](const std::vector<std::string>&) { return std::make_unique<zermelo::TicTacToe>(); })
+                      [](const std::vector<std::string>&) {
+                        return std::make_unique<zermelo::TicTacToe>();
+                      })

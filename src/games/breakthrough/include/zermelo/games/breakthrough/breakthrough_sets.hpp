@@ -1,9 +1,10 @@
-// Breakthrough on a w×h board as a game of sets, for the DFA solver (include/zermelo/dfa/solver.hpp).
+// Breakthrough on a w×h board as a game of sets, for the DFA solver
+// (include/zermelo/dfa/solver.hpp).
 //
 // Rules (docs/dfa.md, shared spec): each player starts with pawns on its two home rows; P1 starts
 // on rows 1–2 and moves up, P2 on rows h-1..h and moves down. A pawn steps straight forward onto an
-// empty square, or diagonally forward onto an empty square or an enemy pawn (capturing it). Reaching
-// the far row or capturing every enemy pawn wins; a player with no legal move loses.
+// empty square, or diagonally forward onto an empty square or an enemy pawn (capturing it).
+// Reaching the far row or capturing every enemy pawn wins; a player with no legal move loses.
 //
 // Position string: character 0 is the side to move (0 = P1, 1 = P2), then the squares row by row
 // from row 1 (P1's home row), left to right: 0 empty, 1 P1 pawn, 2 P2 pawn. Putting the side first
@@ -22,7 +23,9 @@ struct Board {
   unsigned width = 3;
   unsigned height = 4;
   unsigned squares() const { return width * height; }
-  unsigned index(unsigned row, unsigned col) const { return 1 + row * width + col; }  // string position
+  unsigned index(unsigned row, unsigned col) const {
+    return 1 + row * width + col;
+  }  // string position
   std::string name() const { return std::to_string(width) + "x" + std::to_string(height); }
 };
 

@@ -3,8 +3,8 @@
 // m heaps of at most n sticks; a position is the string of heap sizes (one character per heap,
 // alphabet 0..n); a move takes at least one stick from one heap, and the player who takes the last
 // stick wins, so the all-zero position is lost for the player to move. Nim is impartial, so the
-// string needs no side-to-move character. Known answer: lost iff the XOR of the heaps is 0, and that
-// set's DFA has Θ(m·n) states while it holds about (n+1)^m / (n+1) positions.
+// string needs no side-to-move character. Known answer: lost iff the XOR of the heaps is 0, and
+// that set's DFA has Θ(m·n) states while it holds about (n+1)^m / (n+1) positions.
 #pragma once
 #include <cstdint>
 #include <memory>

@@ -30,14 +30,16 @@ class ExitSlots {
   std::pair<std::uint64_t, std::uint64_t> exits_of(int red, int blue) const;
 
  private:
-  std::size_t block(int red, int blue) const { return static_cast<std::size_t>(red * (most_ + 1) + blue); }
+  std::size_t block(int red, int blue) const {
+    return static_cast<std::size_t>(red * (most_ + 1) + blue);
+  }
   std::uint64_t block_size(int red, int blue) const;
 
   const Rules& rules_;
   bool symmetry_;
-  int most_;                            // students a side at most
+  int most_;  // students a side at most
   std::uint64_t binom_[65][65] = {};
-  std::vector<std::uint64_t> offset_;   // first slot of each (red, blue) block; ~0 when unused
+  std::vector<std::uint64_t> offset_;  // first slot of each (red, blue) block; ~0 when unused
 };
 
 }  // namespace zermelo::onitama

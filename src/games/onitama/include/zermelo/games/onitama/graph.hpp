@@ -25,7 +25,8 @@ class KeySet {
   template <class F>
   void for_each(F&& f) const {  // keys in increasing order
     for (std::size_t w = 0; w < words_.size(); ++w)
-      for (std::uint64_t b = words_[w]; b; b &= b - 1) f(static_cast<Key>(w * 64 + static_cast<unsigned>(__builtin_ctzll(b))));
+      for (std::uint64_t b = words_[w]; b; b &= b - 1)
+        f(static_cast<Key>(w * 64 + static_cast<unsigned>(__builtin_ctzll(b))));
   }
   std::uint64_t bytes() const { return words_.size() * 8 + blocks_.size() * 8; }
 
@@ -37,8 +38,8 @@ class KeySet {
 };
 
 struct GraphStats {
-  std::uint64_t states = 0;    // reachable, terminal included
-  std::uint64_t edges = 0;     // distinct (parent, child) moves
+  std::uint64_t states = 0;  // reachable, terminal included
+  std::uint64_t edges = 0;   // distinct (parent, child) moves
   std::uint64_t terminal = 0;
   std::vector<std::uint64_t> level_sizes;  // states first reached at each BFS depth
 };

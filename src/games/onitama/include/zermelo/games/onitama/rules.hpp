@@ -24,9 +24,9 @@ using Key = std::uint64_t;
 enum : int { kRed = 0, kBlue = 1 };
 
 struct Position {
-  int player = kRed;      // to move
-  int dist = 0;           // canonical card distribution id
-  int master[2] = {0, 0}; // cell, or Rules::cells() when captured
+  int player = kRed;       // to move
+  int dist = 0;            // canonical card distribution id
+  int master[2] = {0, 0};  // cell, or Rules::cells() when captured
   std::uint64_t students[2] = {0, 0};
   friend bool operator==(const Position&, const Position&) = default;
 };
@@ -64,8 +64,8 @@ class Rules {
 
   // A master captured or on the opponent's temple arch: lost for the player to move.
   bool is_terminal(const Position& p) const {
-    return p.master[kRed] == cells_ || p.master[kBlue] == cells_ || p.master[kRed] == temple_[kBlue] ||
-           p.master[kBlue] == temple_[kRed];
+    return p.master[kRed] == cells_ || p.master[kBlue] == cells_ ||
+           p.master[kRed] == temple_[kBlue] || p.master[kBlue] == temple_[kRed];
   }
   bool has_move(const Position& p) const;  // a pawn move exists (otherwise the mover passes)
 
@@ -83,11 +83,15 @@ class Rules {
   // The same for a tier of the folded game, "s<hi>s<lo>": one state of each pair of twins. The swap
   // maps Red-hi/Blue-lo states one to one onto Red-lo/Blue-hi ones and no state is its own twin
   // (the player to move differs), so it is one of the two tiers' counts, or half of an even tier.
-  std::uint64_t count_folded(int hi, int lo) const { return hi == lo ? count_legal(hi, lo) / 2 : count_legal(hi, lo); }
+  std::uint64_t count_folded(int hi, int lo) const {
+    return hi == lo ? count_legal(hi, lo) / 2 : count_legal(hi, lo);
+  }
   // Keys divided by keys_per_group() number groups of keys in key order: one placement of the
   // students and Blue's master (every Red master, deal and player to move). The groups of the
   // states with `red` and `blue` students lie in [first, end) of student_groups(red, blue).
-  std::uint64_t keys_per_group() const { return static_cast<std::uint64_t>(cells_ + 1) * dists_.size() * 2; }
+  std::uint64_t keys_per_group() const {
+    return static_cast<std::uint64_t>(cells_ + 1) * dists_.size() * 2;
+  }
   std::pair<std::uint64_t, std::uint64_t> student_groups(int red, int blue) const;
   int count_children(const Position& p) const;  // = the number of for_each_child calls, cheaply
 
@@ -113,22 +117,27 @@ class Rules {
   // Reads render()'s text, or one line "r R r/. . ./b B b red [red=c,c blue=c,c aside=c]".
   // Card fields may be left out when all five cards play alike. Throws std::invalid_argument.
   Position parse(std::string_view text) const;
-  std::string move_name(const Position& p, const Move& m) const;  // "Boar b1-b2", "Boar b1xb2", "pass Boar"
+  std::string move_name(const Position& p,
+                        const Move& m) const;  // "Boar b1-b2", "Boar b1xb2", "pass Boar"
   std::string cell_name(int cell) const;
 
  private:
   struct Dist {
-    int hand[2][2];       // card types in each hand
-    int aside;            // set-aside card type
-    int distinct[2][2];   // distinct types in each hand (count in n_distinct)
+    int hand[2][2];      // card types in each hand
+    int aside;           // set-aside card type
+    int distinct[2][2];  // distinct types in each hand (count in n_distinct)
     int n_distinct[2];
-    int after[2][2];      // distribution after player p gives away distinct[p][h]; also the
-                          // distribution before, if distinct[p][h] was the old set-aside card
+    int after[2][2];  // distribution after player p gives away distinct[p][h]; also the
+                      // distribution before, if distinct[p][h] was the old set-aside card
     int swapped;
   };
 
-  std::uint64_t moves(int player, int type, int cell) const { return moves_[player][type * cells_ + cell]; }
-  std::uint64_t origins(int player, int type, int cell) const { return origins_[player][type * cells_ + cell]; }
+  std::uint64_t moves(int player, int type, int cell) const {
+    return moves_[player][type * cells_ + cell];
+  }
+  std::uint64_t origins(int player, int type, int cell) const {
+    return origins_[player][type * cells_ + cell];
+  }
   std::uint64_t rank_students(std::uint64_t mask) const;
   std::uint64_t unrank_students(std::uint64_t rank) const;
   std::uint64_t rotate(std::uint64_t mask) const;
@@ -144,9 +153,9 @@ class Rules {
   std::vector<std::array<int, 5>> signatures_;  // (red lo, red hi, blue lo, blue hi, aside)
   std::vector<std::uint64_t> moves_[2], origins_[2];
   std::uint64_t binom_[65][65] = {};
-  std::vector<std::uint64_t> size_offset_;  // rank of the first student set of each size
-  std::uint64_t student_sets_ = 0;          // S = sum of C(cells, k) for k < width
-  std::vector<std::uint64_t> unrank_table_; // rank -> student mask, when S is small
+  std::vector<std::uint64_t> size_offset_;   // rank of the first student set of each size
+  std::uint64_t student_sets_ = 0;           // S = sum of C(cells, k) for k < width
+  std::vector<std::uint64_t> unrank_table_;  // rank -> student mask, when S is small
   Key key_space_ = 0;
 };
 
@@ -170,10 +179,14 @@ void Rules::for_each_child(const Position& p, F&& f) const {
         const int to = std::countr_zero(to_set);
         const std::uint64_t to_bit = std::uint64_t{1} << to;
         Position c = base;
-        if (from == p.master[me]) c.master[me] = to;
-        else c.students[me] ^= (std::uint64_t{1} << from) | to_bit;
-        if (c.students[op] & to_bit) c.students[op] ^= to_bit;
-        else if (c.master[op] == to) c.master[op] = cells_;
+        if (from == p.master[me])
+          c.master[me] = to;
+        else
+          c.students[me] ^= (std::uint64_t{1} << from) | to_bit;
+        if (c.students[op] & to_bit)
+          c.students[op] ^= to_bit;
+        else if (c.master[op] == to)
+          c.master[op] = cells_;
         moved = true;
         f(static_cast<const Position&>(c), Move{from, to, t, false});
       }
@@ -225,10 +238,13 @@ void Rules::for_each_legal_key(int red, int blue, F&& f) const {
           for (int player = 0; player < 2; ++player)
             ok[player] = master[1 - player] != cells_ && master[player] != temple_[1 - player];
           if (!ok[0] && !ok[1]) continue;
-          const Key base = ((students * mm + static_cast<std::uint64_t>(mb)) * mm + static_cast<std::uint64_t>(mr)) * deals;
+          const Key base = ((students * mm + static_cast<std::uint64_t>(mb)) * mm +
+                            static_cast<std::uint64_t>(mr)) *
+                           deals;
           for (std::uint64_t d = 0; d < deals; ++d)
             for (int player = 0; player < 2; ++player)
-              if (ok[player]) f(static_cast<Key>((base + d) * 2 + static_cast<std::uint64_t>(player)));
+              if (ok[player])
+                f(static_cast<Key>((base + d) * 2 + static_cast<std::uint64_t>(player)));
         }
       }
     });
@@ -239,7 +255,7 @@ void Rules::for_each_legal_key(int red, int blue, F&& f) const {
 template <class F>
 void Rules::for_each_parent(const Position& p, F&& f) const {
   const int cur = p.player, pm = 1 - cur;  // pm made the move that led to p
-  if (p.master[pm] == cells_) return;       // the mover's own master was gone: no such move
+  if (p.master[pm] == cells_) return;      // the mover's own master was gone: no such move
   const Dist& d = dists_[p.dist];
   const int used = d.aside;  // the card pm played (or gave away when passing)
   std::uint64_t occupied = p.students[0] | p.students[1] | (std::uint64_t{1} << p.master[pm]);
@@ -254,11 +270,14 @@ void Rules::for_each_parent(const Position& p, F&& f) const {
     for (std::uint64_t pieces = own; pieces; pieces &= pieces - 1) {
       const int to = std::countr_zero(pieces);
       const std::uint64_t to_bit = std::uint64_t{1} << to;
-      for (std::uint64_t from_set = origins(pm, used, to) & ~occupied; from_set; from_set &= from_set - 1) {
+      for (std::uint64_t from_set = origins(pm, used, to) & ~occupied; from_set;
+           from_set &= from_set - 1) {
         const int from = std::countr_zero(from_set);
         Position q = base;
-        if (to == p.master[pm]) q.master[pm] = from;
-        else q.students[pm] ^= (std::uint64_t{1} << from) | to_bit;
+        if (to == p.master[pm])
+          q.master[pm] = from;
+        else
+          q.students[pm] ^= (std::uint64_t{1} << from) | to_bit;
         const Move mv{from, to, used, false};
         if (master_taken) {
           q.master[cur] = to;
@@ -272,7 +291,8 @@ void Rules::for_each_parent(const Position& p, F&& f) const {
         }
       }
     }
-    if (!is_terminal(base) && !has_move(base)) f(static_cast<const Position&>(base), Move{-1, -1, used, true});
+    if (!is_terminal(base) && !has_move(base))
+      f(static_cast<const Position&>(base), Move{-1, -1, used, true});
   }
 }
 

@@ -30,8 +30,8 @@ struct StrongResult {
   std::vector<std::uint16_t> values;  // Value::raw() by set.index(key)
   Value start_value;
   std::uint64_t wins = 0, losses = 0, draws = 0;
-  std::uint32_t longest_win = 0;   // most plies of any won state
-  std::uint32_t levels = 0;        // retrograde levels run
+  std::uint32_t longest_win = 0;  // most plies of any won state
+  std::uint32_t levels = 0;       // retrograde levels run
   double explore_seconds = 0, solve_seconds = 0;
 
   // The value of any reachable state (folded by the symmetry if the solve was).
@@ -45,10 +45,10 @@ StrongResult solve_strong(const Rules& rules, bool symmetry);
 
 struct WeakResult {
   bool symmetry = false;
-  Value start_value;               // win/loss plies are upper bounds (labels on a partial graph)
-  std::uint64_t expanded = 0;      // states whose moves were generated
-  std::uint64_t discovered = 0;    // states stored (expanded or seen as a child)
-  std::uint32_t depth = 0;         // BFS levels expanded
+  Value start_value;             // win/loss plies are upper bounds (labels on a partial graph)
+  std::uint64_t expanded = 0;    // states whose moves were generated
+  std::uint64_t discovered = 0;  // states stored (expanded or seen as a child)
+  std::uint32_t depth = 0;       // BFS levels expanded
   double seconds = 0;
 };
 

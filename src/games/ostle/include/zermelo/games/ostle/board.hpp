@@ -49,10 +49,14 @@ constexpr Bits bit(int s) { return Bits{1} << s; }
 // The neighbour of s in direction d, or -1 off the board.
 constexpr int step(int s, int d) {
   switch (d) {
-    case kUp: return rank_of(s) == 0 ? -1 : s - 1;
-    case kDown: return rank_of(s) == 4 ? -1 : s + 1;
-    case kLeft: return file_of(s) == 0 ? -1 : s - 5;
-    default: return file_of(s) == 4 ? -1 : s + 5;
+    case kUp:
+      return rank_of(s) == 0 ? -1 : s - 1;
+    case kDown:
+      return rank_of(s) == 4 ? -1 : s + 1;
+    case kLeft:
+      return file_of(s) == 0 ? -1 : s - 5;
+    default:
+      return file_of(s) == 4 ? -1 : s + 5;
   }
 }
 
@@ -69,10 +73,14 @@ constexpr Bits edge_mask(int d) { return kEdgeMask[d]; }
 // Every square shifted one step in direction d (squares that would leave the board vanish).
 constexpr Bits shift(Bits b, int d) {
   switch (d) {
-    case kUp: return (b & ~kEdgeMask[kUp]) >> 1;
-    case kDown: return (b & ~kEdgeMask[kDown]) << 1;
-    case kLeft: return b >> 5;
-    default: return (b << 5) & kBoardMask;
+    case kUp:
+      return (b & ~kEdgeMask[kUp]) >> 1;
+    case kDown:
+      return (b & ~kEdgeMask[kDown]) << 1;
+    case kLeft:
+      return b >> 5;
+    default:
+      return (b << 5) & kBoardMask;
   }
 }
 
@@ -165,10 +173,10 @@ enum class Outcome : std::uint8_t {
 };
 
 struct MoveResult {
-  Position next;     // from the next mover's point of view (colours swapped)
-  int next_forbid;   // the forbidden code of the next state: the move that would undo this one
+  Position next;    // from the next mover's point of view (colours swapped)
+  int next_forbid;  // the forbidden code of the next state: the move that would undo this one
   Outcome outcome;
-  int removed;       // -1 none, 0 a piece of the mover, 1 a piece of the opponent
+  int removed;  // -1 none, 0 a piece of the mover, 1 a piece of the opponent
 };
 
 // The legal moves of a state in the fixed order (at most 5*4 piece moves + 3 hole moves).
@@ -210,8 +218,8 @@ std::optional<Position> parse_position(std::string_view text, std::string* error
 std::optional<std::pair<Position, int>> parse_state(std::string_view text, std::string* error);
 std::string state_to_text(const Position& p, int forbid);
 
-std::string square_name(int s);                           // "e3"
-std::string move_name(Move m);                            // "e3L"
+std::string square_name(int s);  // "e3"
+std::string move_name(Move m);   // "e3L"
 std::optional<Move> parse_move(std::string_view text, std::string* error);
 
 // A 5x5 diagram: x = side to move, o = opponent, # = hole, . = empty; rank 1 on top.

@@ -14,10 +14,10 @@ namespace zermelo::ostle {
 
 struct StateCounts {
   std::uint64_t positions = 0;
-  std::uint64_t checkmates = 0;          // positions where the mover wins at once
-  std::uint64_t states = 0;              // possibly reachable states (position + forbidden move)
-  std::uint64_t nontrivial_states = 0;   // possibly reachable, position not checkmate
-  std::uint64_t forbidding_states = 0;   // of the states, those with a forbidden move
+  std::uint64_t checkmates = 0;             // positions where the mover wins at once
+  std::uint64_t states = 0;                 // possibly reachable states (position + forbidden move)
+  std::uint64_t nontrivial_states = 0;      // possibly reachable, position not checkmate
+  std::uint64_t forbidding_states = 0;      // of the states, those with a forbidden move
   std::uint64_t nontrivial_forbidding = 0;  // of the non-trivial states, those with one
   StateCounts& operator+=(const StateCounts& o) {
     positions += o.positions, checkmates += o.checkmates, states += o.states,

@@ -33,8 +33,12 @@ namespace zermelo::ostle {
 
 constexpr int kMaterials = 4;
 constexpr int kClasses = kMaterials * kHoleClasses;
-constexpr int material_of(int my_count, int opp_count) { return 2 * (my_count - 4) + (opp_count - 4); }
-constexpr int class_id(int material, int hole_index) { return material * kHoleClasses + hole_index; }
+constexpr int material_of(int my_count, int opp_count) {
+  return 2 * (my_count - 4) + (opp_count - 4);
+}
+constexpr int class_id(int material, int hole_index) {
+  return material * kHoleClasses + hole_index;
+}
 constexpr int class_material(int cls) { return cls / kHoleClasses; }
 constexpr int class_hole_index(int cls) { return cls % kHoleClasses; }
 constexpr int class_my_count(int cls) { return 4 + class_material(cls) / 2; }
@@ -52,7 +56,9 @@ constexpr Key make_key(int cls, std::uint64_t rank, int forbid) {
   return (Key(cls) << kClassShift) | (rank << kForbidBits) | Key(forbid);
 }
 constexpr int key_class(Key k) { return static_cast<int>(k >> kClassShift); }
-constexpr std::uint64_t key_rank(Key k) { return (k >> kForbidBits) & ((std::uint64_t{1} << kRankBits) - 1); }
+constexpr std::uint64_t key_rank(Key k) {
+  return (k >> kForbidBits) & ((std::uint64_t{1} << kRankBits) - 1);
+}
 constexpr int key_forbid(Key k) { return static_cast<int>(k & ((1u << kForbidBits) - 1)); }
 
 class PositionIndex {
@@ -82,13 +88,13 @@ class PositionIndex {
     int hole = 0, k_me = 0, k_opp = 0;
     Bits nonhole = 0;
     std::uint64_t total = 0;
-    std::uint64_t opp_sets = 0;  // C(24 - k_me, k_opp)
-    std::vector<MEntry> entries;            // canonical M, increasing
-    std::vector<std::int32_t> entry_of_m;   // colex rank of M -> entry, -1 if not canonical
+    std::uint64_t opp_sets = 0;            // C(24 - k_me, k_opp)
+    std::vector<MEntry> entries;           // canonical M, increasing
+    std::vector<std::int32_t> entry_of_m;  // colex rank of M -> entry, -1 if not canonical
     // colex rank of M -> its offset, or kListed (look in entry_of_m) or kNotCanonical: the one
     // small array that rank() touches for almost every position.
     std::vector<std::uint32_t> offset_of_m;
-    std::vector<std::vector<Bits>> lists;   // canonical opponent sets for symmetric M, increasing
+    std::vector<std::vector<Bits>> lists;  // canonical opponent sets for symmetric M, increasing
   };
   std::vector<ClassTable> classes_;
   static constexpr std::uint32_t kListed = 0xFFFFFFFEu, kNotCanonical = 0xFFFFFFFFu;

@@ -50,7 +50,7 @@ struct Board {
 enum class MoveOutcome { kContinues, kMoverWins, kMoverLoses };
 
 struct Played {
-  Board next;             // from the next mover's point of view
+  Board next;  // from the next mover's point of view
   int next_forbid = kNoForbid;
   MoveOutcome outcome = MoveOutcome::kContinues;
 };

@@ -35,10 +35,13 @@ struct Geometry {
   static constexpr Bits kMask = make_mask();
 
   // The standard centred start: d5/e4 Black (first to move), d4/e5 White on 8×8, likewise centred.
-  static constexpr Bits kStartBlack = bit((N / 2) * 8 + (N / 2 - 1)) | bit((N / 2 - 1) * 8 + (N / 2));
-  static constexpr Bits kStartWhite = bit((N / 2 - 1) * 8 + (N / 2 - 1)) | bit((N / 2) * 8 + (N / 2));
+  static constexpr Bits kStartBlack =
+      bit((N / 2) * 8 + (N / 2 - 1)) | bit((N / 2 - 1) * 8 + (N / 2));
+  static constexpr Bits kStartWhite =
+      bit((N / 2 - 1) * 8 + (N / 2 - 1)) | bit((N / 2) * 8 + (N / 2));
 
-  // Rays from each square in each of the 8 directions (the square itself excluded), cut at the edge.
+  // Rays from each square in each of the 8 directions (the square itself excluded), cut at the
+  // edge.
   static constexpr int kDr[8] = {0, 0, 1, -1, 1, 1, -1, -1};
   static constexpr int kDc[8] = {1, -1, 0, 0, 1, -1, 1, -1};
   static constexpr std::array<std::array<Bits, 64>, 8> make_rays() {
@@ -74,13 +77,13 @@ inline Bits legal_moves(Bits p, Bits o) {
   Bits moves = 0;
   Bits t, u;
   // Each block: t grows from p one step at a time through opponent discs (at most N-2 of them).
-#define ZERMELO_OTHELLO_DIR(SHIFT_L, SHIFT_R, MASK)                                 \
-  t = MASK & (p SHIFT_L);                                                         \
-  u = MASK & (p SHIFT_R);                                                         \
-  for (int i = 0; i < N - 3; ++i) {                                               \
-    t |= MASK & (t SHIFT_L);                                                      \
-    u |= MASK & (u SHIFT_R);                                                      \
-  }                                                                               \
+#define ZERMELO_OTHELLO_DIR(SHIFT_L, SHIFT_R, MASK) \
+  t = MASK & (p SHIFT_L);                           \
+  u = MASK & (p SHIFT_R);                           \
+  for (int i = 0; i < N - 3; ++i) {                 \
+    t |= MASK & (t SHIFT_L);                        \
+    u |= MASK & (u SHIFT_R);                        \
+  }                                                 \
   moves |= (t SHIFT_L) | (u SHIFT_R);
   ZERMELO_OTHELLO_DIR(<< 1, >> 1, oh)
   ZERMELO_OTHELLO_DIR(<< 8, >> 8, o)
@@ -136,7 +139,8 @@ constexpr Bits step(Bits b) {
 
 // The squares next to any square of b (mask with the board's empties before use).
 constexpr Bits neighbours(Bits b) {
-  return step<0>(b) | step<1>(b) | step<2>(b) | step<3>(b) | step<4>(b) | step<5>(b) | step<6>(b) | step<7>(b);
+  return step<0>(b) | step<1>(b) | step<2>(b) | step<3>(b) | step<4>(b) | step<5>(b) | step<6>(b) |
+         step<7>(b);
 }
 
 // Plays the legal move `sq` for the side to move; afterwards (p, o) is seen from the next mover.

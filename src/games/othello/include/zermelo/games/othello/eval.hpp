@@ -43,8 +43,9 @@ int predict(Bits p, Bits o, int depth, const EvalWeights& w = default_weights<N>
 struct EvalFit {
   EvalWeights weights{};
   int samples = 0;
-  double rms_error = 0;        // discs, of the static evaluation against the exact score
-  double sign_agreement = 0;   // share of positions where sign(eval) == sign(exact) (0 counts as its own sign)
+  double rms_error = 0;  // discs, of the static evaluation against the exact score
+  double sign_agreement =
+      0;  // share of positions where sign(eval) == sign(exact) (0 counts as its own sign)
   double default_rms_error = 0;  // the compiled-in weights on the same samples, for comparison
   double seconds = 0;
 };

@@ -32,7 +32,7 @@ Position start_position(int size);
 
 // All parsers throw std::invalid_argument with a message naming the offending input.
 Position parse_position(std::string_view board, std::string_view side, int size = 8);
-bool parse_side(std::string_view side);  // true = White to move
+bool parse_side(std::string_view side);                 // true = White to move
 int parse_square(std::string_view text, int size = 8);  // bit index, or kPass for "PS"/"pass"
 std::string square_name(int sq);                        // "A1".."H8", "PS" for a pass
 std::string board_string(const Position& pos);          // the 64/36/16-char form

@@ -39,13 +39,15 @@ PosKey canonical(Bits p, Bits o);
 // dropped, canonicalised, sorted and deduplicated. The finished games (no move for either side)
 // go to `finished` if given (canonical, sorted, deduplicated).
 template <int N>
-std::vector<PosKey> next_layer(const std::vector<PosKey>& layer, std::vector<PosKey>* finished = nullptr);
+std::vector<PosKey> next_layer(const std::vector<PosKey>& layer,
+                               std::vector<PosKey>* finished = nullptr);
 
 // Counts of symmetry-unique positions by disc count, from the start (4 discs) to `max_discs`,
 // every position that can arise, finished games included (the published 1, 1, 3, 14, 60, ...:
 // at 13 discs, 36 of the 434,029 are finished games). `last_layer` receives the weak-solve
 // pipeline's layer at max_discs: finished games dropped, forced passes taken.
 template <int N>
-std::vector<std::uint64_t> unique_positions_by_discs(int max_discs, std::vector<PosKey>* last_layer = nullptr);
+std::vector<std::uint64_t> unique_positions_by_discs(int max_discs,
+                                                     std::vector<PosKey>* last_layer = nullptr);
 
 }  // namespace zermelo::othello

@@ -34,27 +34,27 @@ enum class Goal : std::uint8_t {
 struct ProofRecord {
   static constexpr std::uint8_t kRoot = 'R', kNode = 'N', kEdge = 'E';
   static constexpr std::uint8_t kLeaf = 0, kExpanded = 1;
-  std::uint64_t p = 0;      // node: canonical discs of the side to move; edge: child node index
-  std::uint64_t o = 0;      // node: canonical discs of the opponent; edge: 0
-  std::uint8_t tag = 0;     // kRoot, kNode or kEdge
-  std::uint8_t size = 0;    // board size, every record
-  std::uint8_t kind = 0;    // node: kLeaf (re-solve it) or kExpanded (edges follow)
-  std::uint8_t goal = 0;    // node: Goal
-  std::int8_t bound = 0;    // node: the bound b of the goal
-  std::int8_t move = 0;     // edge: the square played, or -1 for a pass
+  std::uint64_t p = 0;    // node: canonical discs of the side to move; edge: child node index
+  std::uint64_t o = 0;    // node: canonical discs of the opponent; edge: 0
+  std::uint8_t tag = 0;   // kRoot, kNode or kEdge
+  std::uint8_t size = 0;  // board size, every record
+  std::uint8_t kind = 0;  // node: kLeaf (re-solve it) or kExpanded (edges follow)
+  std::uint8_t goal = 0;  // node: Goal
+  std::int8_t bound = 0;  // node: the bound b of the goal
+  std::int8_t move = 0;   // edge: the square played, or -1 for a pass
   std::uint8_t pad[2] = {0, 0};
 };
 static_assert(sizeof(ProofRecord) == 24);
 inline constexpr const char* kProofRecordType = "othello.proof.v1";
 
 struct WeakSolveOptions {
-  int leaf_empties = 20;    // positions with at most this many empties are solved exactly
-  int predict_depth = 4;    // plies of the shallow search that orders moves
-  std::optional<int> value; // prove exactly this value (both bounds); unset: find it (guess from
-                            // the prediction, then move the guess by 2 until both bounds hold)
-  unsigned threads = 1;     // leaf solves of a batch run on this many threads
-  int tt_bits = 20;         // each leaf solver's table
-  std::string proof_path;   // write the proof here if not empty
+  int leaf_empties = 20;     // positions with at most this many empties are solved exactly
+  int predict_depth = 4;     // plies of the shallow search that orders moves
+  std::optional<int> value;  // prove exactly this value (both bounds); unset: find it (guess from
+                             // the prediction, then move the guess by 2 until both bounds hold)
+  unsigned threads = 1;      // leaf solves of a batch run on this many threads
+  int tt_bits = 20;          // each leaf solver's table
+  std::string proof_path;    // write the proof here if not empty
 };
 
 struct WeakSolveProgress {
@@ -67,12 +67,12 @@ struct WeakSolveProgress {
 };
 
 struct WeakSolveResult {
-  int value = 0;                    // the root's proved value for its side to move
-  std::uint64_t internal_nodes = 0; // of the written proof (expanded nodes, passes included)
-  std::uint64_t leaves = 0;         // of the written proof (solved exactly or finished games)
-  std::uint64_t leaf_solves = 0;    // exact (window) solves run, over every attempt
-  std::uint64_t leaf_nodes = 0;     // endgame solver nodes of those solves
-  std::uint64_t rounds = 0;         // select/solve rounds, over every attempt
+  int value = 0;                         // the root's proved value for its side to move
+  std::uint64_t internal_nodes = 0;      // of the written proof (expanded nodes, passes included)
+  std::uint64_t leaves = 0;              // of the written proof (solved exactly or finished games)
+  std::uint64_t leaf_solves = 0;         // exact (window) solves run, over every attempt
+  std::uint64_t leaf_nodes = 0;          // endgame solver nodes of those solves
+  std::uint64_t rounds = 0;              // select/solve rounds, over every attempt
   std::uint64_t failed_predictions = 0;  // OR nodes whose first predicted move did not hold
   std::vector<std::pair<Goal, int>> attempts;  // every root goal tried, in order
   std::vector<bool> attempt_proved;
@@ -94,7 +94,7 @@ struct ProofRoot {
 
 struct ProofCheck {
   bool ok = false;
-  std::string error;      // names the node (index, board, goal) and what is wrong
+  std::string error;  // names the node (index, board, goal) and what is wrong
   int size = 0;
   std::vector<ProofRoot> roots;
   std::uint64_t nodes = 0, expanded = 0, leaves = 0, edges = 0, leaf_solver_nodes = 0;

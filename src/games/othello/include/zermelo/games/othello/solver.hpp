@@ -1,4 +1,5 @@
-// The exact Othello endgame solver: the perfect final disc difference of a position and a best move.
+// The exact Othello endgame solver: the perfect final disc difference of a position and a best
+// move.
 //
 // Why: the weak-solve pipeline (spec step 4) ends every line at 36 empties in an exact solve, and
 // the FFO test suite is the standard yardstick for that solver. It is a negamax alpha-beta with
@@ -16,11 +17,11 @@
 namespace zermelo::othello {
 
 struct SolveOptions {
-  unsigned threads = 1;     // helper threads split the work at principal-variation nodes
-  int tt_bits = 22;         // transposition table of 2^tt_bits slots (24 bytes each)
-  int alpha = -64;          // search window [alpha, beta] (clamped to the board's score range): a
-  int beta = 64;            // score outside is reported as a bound (exact = false); alpha == beta
-                            // tests one value, the cheapest proof of a known result
+  unsigned threads = 1;  // helper threads split the work at principal-variation nodes
+  int tt_bits = 22;      // transposition table of 2^tt_bits slots (24 bytes each)
+  int alpha = -64;       // search window [alpha, beta] (clamped to the board's score range): a
+  int beta = 64;         // score outside is reported as a bound (exact = false); alpha == beta
+                         // tests one value, the cheapest proof of a known result
   bool principal_variation = true;
 };
 
@@ -29,15 +30,15 @@ struct SolveResult {
   bool exact = true;        // false if the score is only a bound (outside the window)
   int best_move = -1;       // square, or kPass (-1) when the side to move must pass / game over
   std::vector<int> pv;      // principal variation, passes included
-  std::uint64_t nodes = 0;           // positions the exact search visits
+  std::uint64_t nodes = 0;  // positions the exact search visits
   std::uint64_t ordering_nodes = 0;  // and those the heuristic move-ordering searches visit
-  double seconds = 0;       // wall clock
-  double cpu_seconds = 0;   // CPU time of the process (all threads): fair on a shared machine
+  double seconds = 0;                // wall clock
+  double cpu_seconds = 0;  // CPU time of the process (all threads): fair on a shared machine
   int empties = 0;
 };
 
-// Solves (p to move, o). Throws std::invalid_argument for an impossible position (overlapping discs,
-// discs outside the board).
+// Solves (p to move, o). Throws std::invalid_argument for an impossible position (overlapping
+// discs, discs outside the board).
 template <int N>
 SolveResult solve(Bits p, Bits o, const SolveOptions& options = {});
 
@@ -61,7 +62,8 @@ class EndgameSolver {
   std::unique_ptr<Impl> impl_;
 };
 
-// Exact scores of every legal move of the side to move (each by a full-window solve), in square order.
+// Exact scores of every legal move of the side to move (each by a full-window solve), in square
+// order.
 template <int N>
 std::vector<std::pair<int, int>> solve_each_move(Bits p, Bits o, const SolveOptions& options = {});
 

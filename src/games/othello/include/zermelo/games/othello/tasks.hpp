@@ -98,9 +98,9 @@ EvalFitReport fit_weights(int size, int samples, int min_empties, int max_emptie
 struct PredictOptions {
   int size = 6;
   int empties = -1;
-  int depth = 4;          // plies of the shallow search
-  int exact_sample = 0;   // solve this many evenly spaced positions exactly and compare
-  std::string out;        // a run file of PredictedRecord, if not empty
+  int depth = 4;         // plies of the shallow search
+  int exact_sample = 0;  // solve this many evenly spaced positions exactly and compare
+  std::string out;       // a run file of PredictedRecord, if not empty
 };
 // One predicted layer position on disk: canonical (mover, opponent) and the prediction.
 struct PredictedRecord {
@@ -113,8 +113,8 @@ struct LayerPrediction {
   PredictOptions options;
   std::size_t positions = 0;
   std::uint64_t wins = 0, draws = 0, losses = 0;  // predicted >= +1 disc, |v| < 1, <= -1
-  double mean = 0;                                 // discs
-  int sample = 0;                                  // exact solves run (<= options.exact_sample)
+  double mean = 0;                                // discs
+  int sample = 0;                                 // exact solves run (<= options.exact_sample)
   double sign_agreement = 0, rms_error = 0, exact_seconds = 0;
   double enumerate_seconds = 0, predict_seconds = 0;
 };

@@ -1,7 +1,8 @@
 // Ostle kernels: the enumeration producer (positions and states counted per second), successors
-// and predecessors per state, and the reference cross-check at bench scale (millions of states;
-// a mismatch stops the benchmark with an error). The reference rules live with the tests and are
-// compiled in here directly.
+// and predecessors per state (both readings' un-moves in a level's key order, the reference
+// reading's states of a position), and the reference cross-check at bench scale (millions of
+// states; a mismatch stops the benchmark with an error). The reference rules live with the tests
+// and are compiled in here directly.
 #include <benchmark/benchmark.h>
 
 #include <random>
@@ -10,6 +11,7 @@
 #include "tests/ostle/reference.cpp"  // NOLINT: the reference is test code, built into this bench only
 #include "zermelo/games/ostle/count.hpp"
 #include "zermelo/games/ostle/game.hpp"
+#include "zermelo/games/ostle/published.hpp"
 
 using namespace zermelo;
 using namespace zermelo::ostle;
@@ -86,6 +88,59 @@ static void BM_Predecessors(benchmark::State& state) {
       static_cast<double>(edges) / static_cast<double>(state.iterations());
 }
 BENCHMARK(BM_Predecessors);
+
+// The un-moves of a solver's level: its frontier's states in key order. Arg 0 the reading (0
+// exact, 1 reference), arg 1 the stride (1: every state of 37,000 consecutive positions of 4v4/c3,
+// as a dense frontier; 16: every 16th, as a sparse one, whose states rarely share a position).
+static void BM_PredecessorsInKeyOrder(benchmark::State& state) {
+  const Reading reading = state.range(0) == 0 ? Reading::kExact : Reading::kPublished;
+  auto game = make_ostle_game(GameOptions{reading, false});
+  const int cls = class_id(0, 5);
+  const std::uint64_t lo = PositionIndex::get().size(cls) / 2;
+  std::vector<StateKey> keys;
+  std::uint64_t n = 0;
+  enumerate_states(
+      cls, lo, lo + 37'000,
+      [&](StateKey k) {
+        if (n++ % static_cast<std::uint64_t>(state.range(1)) == 0) keys.push_back(k);
+      },
+      reading);
+  std::vector<StateKey> out;
+  std::size_t edges = 0;
+  for (auto _ : state)
+    for (StateKey k : keys) {
+      game->predecessors(k, out);
+      edges += out.size();
+    }
+  const auto items = static_cast<std::int64_t>(keys.size()) * state.iterations();
+  state.SetItemsProcessed(items);
+  state.counters["edges/state"] = static_cast<double>(edges) / static_cast<double>(items);
+  state.counters["us/state"] = benchmark::Counter(
+      static_cast<double>(items) * 1e-6, benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
+  state.SetLabel(reading == Reading::kExact ? "exact" : "reference");
+}
+BENCHMARK(BM_PredecessorsInKeyOrder)
+    ->Args({0, 1})
+    ->Args({1, 1})
+    ->Args({0, 16})
+    ->Args({1, 16})
+    ->Unit(benchmark::kMillisecond);
+
+// The reference reading's states of one canonical position (what its enumeration and its
+// un-moves' parents need), at random positions.
+static void BM_PublishedCodes(benchmark::State& state) {
+  std::mt19937_64 rng(3);
+  std::vector<Position> positions;
+  for (int i = 0; i < 4096; ++i)
+    positions.push_back(canonical_position(ostle_check::random_position(rng)).pos);
+  std::size_t i = 0, codes = 0;
+  for (auto _ : state)
+    codes += static_cast<std::size_t>(published_codes(positions[i++ & 4095]).size);
+  state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations()));
+  state.counters["codes/position"] =
+      static_cast<double>(codes) / static_cast<double>(state.iterations());
+}
+BENCHMARK(BM_PublishedCodes);
 
 static void BM_ReferenceCrossCheck(benchmark::State& state) {
   std::uint64_t states = 0, moves = 0, seed = 1;

@@ -2,7 +2,8 @@
 // reference must agree on the legal moves (including the repetition rule, which the reference
 // applies by comparing with the full previous position), on every move's result, on wins and on
 // checkmate, and the fast engine's forbidden code must be one it calls possibly reachable.
-// Shared by the test (hundreds of thousands of states) and the bench (millions).
+// Shared by the test (hundreds of thousands of states) and the bench (millions), with the random
+// positions the Ostle tests draw: any, symmetric, and a few moves from symmetric.
 #pragma once
 #include <algorithm>
 #include <cstdint>
@@ -10,9 +11,11 @@
 #include <random>
 #include <sstream>
 #include <string>
+#include <vector>
 
 #include "tests/ostle/reference.hpp"
 #include "zermelo/games/ostle/board.hpp"
+#include "zermelo/games/ostle/symmetry.hpp"
 
 namespace ostle_check {
 
@@ -39,6 +42,45 @@ inline zermelo::ostle::Position random_position_with_states(std::mt19937_64& rng
   zermelo::ostle::Position p = random_position(rng);
   while (zermelo::ostle::reachable_forbid_codes(p).size == 0) p = random_position(rng);
   return p;
+}
+
+// A position fixed by symmetry g, with the hole on its axis, and 4-5 pieces a side (or none).
+inline std::optional<zermelo::ostle::Position> random_symmetric_position(std::mt19937_64& rng,
+                                                                         int g) {
+  using namespace zermelo::ostle;
+  Position p;
+  std::vector<int> fixed;
+  for (int s = 0; s < kSquares; ++s)
+    if (sym_square(g, s) == s) fixed.push_back(s);
+  p.hole = fixed[rng() % fixed.size()];
+  for (int s = 0; s < kSquares; ++s) {
+    const int t = sym_square(g, s);
+    if (s == p.hole || t < s) continue;
+    const auto roll = rng() % 10;
+    const Bits b = bit(s) | bit(t);
+    if (roll < 2)
+      p.me |= b;
+    else if (roll < 4)
+      p.opp |= b;
+  }
+  const auto fits = [](int n) { return n == 4 || n == 5; };
+  if (!fits(p.my_count()) || !fits(p.opp_count())) return std::nullopt;
+  return p;
+}
+
+// A position `plies` random moves (each keeping the game going) from one fixed by a reflection
+// or the transpose, with 4-5 pieces a side: near symmetric, yet mostly not symmetric.
+inline zermelo::ostle::Position random_near_symmetric_position(std::mt19937_64& rng, int plies) {
+  using namespace zermelo::ostle;
+  for (;;) {
+    std::optional<Position> p = random_symmetric_position(rng, 1 << (rng() % 3));
+    for (int ply = 0; p && ply < plies; ++ply) {
+      const MoveList moves = legal_moves(*p, kNoForbidden);
+      const MoveResult r = apply_move(*p, moves.moves[rng() % static_cast<unsigned>(moves.size)]);
+      p = r.outcome == Outcome::kContinues ? std::optional(r.next) : std::nullopt;
+    }
+    if (p) return *p;
+  }
 }
 
 inline ostle_ref::Move to_ref(zermelo::ostle::Move m) {

@@ -219,28 +219,6 @@ TEST(OstleGame, EnumeratesSortedPossiblyReachableStates) {
   }
 }
 
-// A position fixed by symmetry g, with the hole on its axis, and 4-5 pieces a side (or none).
-std::optional<Position> random_symmetric_position(std::mt19937_64& rng, int g) {
-  Position p;
-  std::vector<int> fixed;
-  for (int s = 0; s < kSquares; ++s)
-    if (sym_square(g, s) == s) fixed.push_back(s);
-  p.hole = fixed[rng() % fixed.size()];
-  for (int s = 0; s < kSquares; ++s) {
-    const int t = sym_square(g, s);
-    if (s == p.hole || t < s) continue;
-    const auto roll = rng() % 10;
-    const Bits b = bit(s) | bit(t);
-    if (roll < 2)
-      p.me |= b;
-    else if (roll < 4)
-      p.opp |= b;
-  }
-  const auto fits = [](int n) { return n == 4 || n == 5; };
-  if (!fits(p.my_count()) || !fits(p.opp_count())) return std::nullopt;
-  return p;
-}
-
 // Positions fixed by a reflection, with the hole on its axis: symmetric states are where the
 // multiplicities of predecessors need care. Both readings.
 TEST(OstleGame, PredecessorsAndSuccessorsAgreeOnSymmetricStates) {
@@ -251,7 +229,7 @@ TEST(OstleGame, PredecessorsAndSuccessorsAgreeOnSymmetricStates) {
     for (int g : {1, 2, 4}) {  // mirror files, mirror ranks, transpose (see symmetry.cpp)
       const int wanted = 600 * (g == 4 ? 3 : g);
       for (int tries = 0; tested < wanted && tries < 200000 && !HasFailure(); ++tries) {
-        const auto p = random_symmetric_position(rng, g);
+        const auto p = ostle_check::random_symmetric_position(rng, g);
         if (!p) continue;
         ++tested;
         if (reading == Reading::kExact) {
@@ -267,6 +245,24 @@ TEST(OstleGame, PredecessorsAndSuccessorsAgreeOnSymmetricStates) {
     }
     EXPECT_GT(tested, 1000);
   }
+}
+
+// States one and two moves from a symmetric position under the published reading: where its
+// un-moves switch between a state's exact un-moves and matching classes (published.cpp).
+TEST(OstleGame, PublishedReadingPredecessorsAndSuccessorsAgreeNearSymmetricStates) {
+  auto game = make_ostle_game(GameOptions{Reading::kPublished, false});
+  std::mt19937_64 rng(17);
+  int states = 0;
+  for (int i = 0; i < 600 && !HasFailure(); ++i) {
+    const Position p =
+        canonical_position(ostle_check::random_near_symmetric_position(rng, 1 + i % 2)).pos;
+    const Key base = make_key(class_of(p), PositionIndex::get().rank(p), kNoForbidden);
+    for (int code : published_codes(p)) {
+      expect_edges_agree_at(*game, base | static_cast<Key>(code));
+      ++states;
+    }
+  }
+  EXPECT_GT(states, 2000);
 }
 
 TEST(OstleGame, EveryChildAndParentIsAnEnumeratedState) {

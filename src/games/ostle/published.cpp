@@ -85,15 +85,64 @@ int class_code_of_canonical(const Results& rs, const Position& canonical) {
   return kNoForbidden;
 }
 
+// True when `diff` lies on at most two lines (files or ranks).
+bool within_two_lines(Bits diff) {
+  if (std::popcount(diff) > 10) return false;
+  std::array<Bits, 5> on_file{};  // the ranks of diff's squares on each file, as 5 bits
+  Bits ranks = 0;
+  int files = 0;
+  for (int f = 0; f < 5; ++f) {
+    on_file[f] = (diff >> (5 * f)) & 31u;
+    ranks |= on_file[f];
+    files += on_file[f] != 0;
+  }
+  if (files <= 2 || std::popcount(ranks) <= 2) return true;
+  for (int f = 0; f < 5; ++f) {  // one file and one rank
+    Bits rest = 0;
+    for (int g = 0; g < 5; ++g)
+      if (g != f) rest |= on_file[g];
+    if (std::popcount(rest) <= 1) return true;
+  }
+  return false;
+}
+
+// True when a symmetry other than the identity takes c to a board that differs from c on at
+// most two lines. Otherwise no two moves of c give congruent results, and no board before c is
+// congruent to a result of c's moves unless it is that result exactly: each of those boards
+// differs from c on the line of its move only (a move changes squares along one line), so a
+// congruence g between two of them would make c and g(c) differ on two lines at most. Then a
+// result's class code is its own move's code and a board before c has its exact code.
+bool near_symmetric(const Position& c) {
+  for (int g = 1; g < kSymmetries; ++g) {
+    const Position image = sym_position(g, c);
+    const Bits diff = (c.me ^ image.me) | (c.opp ^ image.opp) | (bit(c.hole) ^ bit(image.hole));
+    if (within_two_lines(diff)) return true;
+  }
+  return false;
+}
+
+// The code of prev's class for a canonical c far from symmetric, prev being a board before c or
+// a result of c's moves: the move of c whose result is prev (carried into c's frame), if any,
+// since no other result can be congruent to such a board (near_symmetric).
+int exact_class_code(const CanonicalPosition& c, const Position& prev) {
+  const Position before = sym_position(std::countr_zero(c.achieving), prev);
+  for (const Move& m : legal_moves(c.pos, kNoForbidden))
+    if (apply_move(c.pos, m).next == before) return forbid_of(m);
+  return kNoForbidden;
+}
+
 }  // namespace
 
 Key published_child_key(const Position& next, const Position& prev) {
   const CanonicalPosition cp = canonical_position(next);
   int code = kNoForbidden;
   if (std::popcount(prev.pieces()) == std::popcount(next.pieces()))  // no removal: C can go back
-    code = class_code(results_of(cp.pos), prev);
+    code =
+        near_symmetric(cp.pos) ? class_code(results_of(cp.pos), prev) : exact_class_code(cp, prev);
   return make_key(class_of(cp.pos), PositionIndex::get().rank(cp.pos), code);
 }
+
+namespace {
 
 // True when some image in rs.on_hole differs from c (seen from the other side) on one rank or
 // one file only, as a position that precedes c by a piece move does: only then can a position
@@ -113,7 +162,9 @@ bool some_image_near(const Results& rs, const Position& c) {
   return false;
 }
 
-ForbidList published_codes(const Position& c) {
+// published_codes the long way: every result of c's moves, its class code, and the boards
+// before c that c cannot recreate exactly matched against the results' images.
+ForbidList codes_by_results(const Position& c) {
   const Results rs = results_of(c);
   bool none = has_plain_producer(c);
   std::array<bool, kForbidCodes> has{};
@@ -142,6 +193,14 @@ ForbidList published_codes(const Position& c) {
   return out;
 }
 
+}  // namespace
+
+// Far from symmetric, the exact reading's codes: each exact undo's class code is its own, "none"
+// is left exactly when some board before c has no exact undo, and no other class is reached.
+ForbidList published_codes(const Position& c) {
+  return near_symmetric(c) ? codes_by_results(c) : reachable_forbid_codes(c);
+}
+
 namespace {
 
 // A canonical position P with moves into the child position C (up to symmetry). Every move of P
@@ -155,18 +214,17 @@ struct ParentPosition {
   std::bitset<kForbidCodes> into_child;  // P's moves (its frame) with a result congruent to C
 };
 
-// Counts the un-move u of c against its board's canonical position in `out`.
-void add_unmove(const Position& c, const Results& rs, const UnMove& u,
-                std::vector<ParentPosition>& out) {
+// Counts the un-move u of a child against its board's canonical position P in `out`; a new P
+// gets the child's code its moves leave, code_of(u, P).
+template <class CodeOf>
+void add_unmove(const UnMove& u, const CodeOf& code_of, std::vector<ParentPosition>& out) {
   const CanonicalPosition cp = canonical_position(u.prev);
   const Key base = make_key(class_of(cp.pos), PositionIndex::get().rank(cp.pos), kNoForbidden);
   auto it =
       std::find_if(out.begin(), out.end(), [&](const ParentPosition& q) { return q.base == base; });
   if (it == out.end()) {
-    const bool removal = std::popcount(u.prev.pieces()) != std::popcount(c.pieces());
-    const int code = removal ? kNoForbidden : class_code_of_canonical(rs, cp.pos);
     const int stab = std::popcount(cp.achieving);
-    it = out.insert(out.end(), ParentPosition{cp.pos, base, code, 0, stab, {}});
+    it = out.insert(out.end(), ParentPosition{cp.pos, base, code_of(u, cp.pos), 0, stab, {}});
   }
   ++it->unmoves;
   const int move = forbid_of(u.move);
@@ -175,10 +233,15 @@ void add_unmove(const Position& c, const Results& rs, const UnMove& u,
 }
 
 // The parent positions of a canonical position c (checkmates left out) from every (board, move)
-// giving c exactly: the exact un-moves over c's code none and every exact code.
+// giving c exactly: the exact un-moves over c's code none and every exact code, each parent's
+// code found among the classes of c's results.
 void collect_parent_positions(const Position& c, std::vector<ParentPosition>& out) {
   out.clear();
   const Results rs = results_of(c);
+  const auto code_of = [&](const UnMove& u, const Position& canonical) {
+    const bool removal = std::popcount(u.prev.pieces()) != std::popcount(c.pieces());
+    return removal ? kNoForbidden : class_code_of_canonical(rs, canonical);
+  };
   thread_local std::vector<UnMove> un;
   ForbidList codes = reachable_forbid_codes(c);
   if (codes.size == 0 || codes.codes[0] != kNoForbidden) {  // none's un-moves, if any, all the same
@@ -190,8 +253,19 @@ void collect_parent_positions(const Position& c, std::vector<ParentPosition>& ou
   for (int f : codes) {
     unmoves(c, f, un);
     for (const UnMove& u : un)
-      if (!is_checkmate(u.prev)) add_unmove(c, rs, u, out);  // a checkmate's value is fixed
+      if (!is_checkmate(u.prev)) add_unmove(u, code_of, out);  // a checkmate's value is fixed
   }
+}
+
+// The same for the state (c, code) of a canonical position c far from symmetric: a move into c
+// leaves its exact code there (near_symmetric), so the parents are that code's exact un-moves.
+void collect_exact_parent_positions(const Position& c, int code, std::vector<ParentPosition>& out) {
+  out.clear();
+  const auto code_of = [code](const UnMove&, const Position&) { return code; };
+  thread_local std::vector<UnMove> un;
+  unmoves(c, code, un);
+  for (const UnMove& u : un)
+    if (!is_checkmate(u.prev)) add_unmove(u, code_of, out);
 }
 
 // published_codes of a canonical position, remembered: the children of a level come in key
@@ -208,17 +282,21 @@ const ForbidList& codes_remembered(const Position& pos, Key base) {
 
 void published_parents(Key child, std::vector<Key>& out) {
   out.clear();
-  // Step 0: the parent positions of the child's position, once for all its states (consecutive
-  // keys, so the cache of the last position serves them).
+  // Step 0: the parent positions. Near symmetry, those of every state of the child's position at
+  // once (its states are consecutive keys, so the last position's list serves them); otherwise
+  // those of the child's own code, as in the exact reading.
   thread_local Key cached = ~Key{0};
+  thread_local bool near = false;
   thread_local std::vector<ParentPosition> parents;
   thread_local int child_stab = 1;
   const auto [c, code] = key_state(child);
   if (child >> kForbidBits != cached) {
-    collect_parent_positions(c, parents);
-    child_stab = std::popcount(canonical_position(c).achieving);
+    near = near_symmetric(c);
+    if (near) collect_parent_positions(c, parents);
+    child_stab = near ? std::popcount(canonical_position(c).achieving) : 1;  // else no symmetry
     cached = child >> kForbidBits;
   }
+  if (!near) collect_exact_parent_positions(c, code, parents);
   // Step 1: P has (un-moves from its images) * |Stab(P)| / |Stab(C)| moves into C (orbit
   // counting); its state with code k lacks one of them when k's move is one.
   for (const ParentPosition& q : parents) {

@@ -7,7 +7,10 @@
 // checkmate one included) has a legal move that produces it.
 //
 // Codes use the forbidden-move encoding of board.hpp and the canonical frame of index.hpp, so
-// keys keep their layout: only which codes exist, and which child a move reaches, differ.
+// keys keep their layout: only which codes exist, and which child a move reaches, differ. They
+// differ only near symmetry: a position that no symmetry takes to a board differing from it on
+// at most two lines (most positions) has the exact reading's states, un-moves and children's
+// codes, which is how the functions below are fast (published.cpp, near_symmetric).
 #pragma once
 #include <vector>
 

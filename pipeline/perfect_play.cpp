@@ -27,12 +27,7 @@ PlayedGame play_game(const Game& game, StateKey start, const Player players[2],
   std::vector<Child> kids;
   StateKey s = start;
   // The value of the game for the player to move at ply `ply`, turned into the first player's.
-  auto for_first = [](Value v, std::size_t ply) {
-    return ply % 2 == 0  ? v
-           : v.is_win()  ? Value::loss(v.plies())
-           : v.is_loss() ? Value::win(v.plies())
-                         : v;
-  };
+  auto for_first = [](Value v, std::size_t ply) { return ply % 2 == 0 ? v : v.for_opponent(); };
   for (std::size_t ply = 0;; ++ply) {
     const Value rule = game.terminal_value(s);
     if (rule.is_known()) {

@@ -7,6 +7,7 @@
 #include <unistd.h>
 #include <cstdio>
 #include <filesystem>
+#include <nlohmann/json.hpp>
 #include <string>
 
 // A test of scale rather than of code paths the smaller tests miss: under the sanitizers (about
@@ -63,6 +64,12 @@ inline std::string solved_work_dir(const ScratchDir& dir, const std::string& nam
   const CommandResult r = run_cli("--work-dir " + work + " solve " + game + " 2>&1");
   EXPECT_EQ(r.code, 0) << r.out;
   return work;
+}
+
+// A value of the CLI's --json (`{"result":"win","plies":3}`) as Value::to_string writes it.
+inline std::string value_text(const nlohmann::json& v) {
+  const std::string result = v.at("result");
+  return v.contains("plies") ? result + " in " + std::to_string(v["plies"].get<int>()) : result;
 }
 
 }  // namespace zermelo::testing

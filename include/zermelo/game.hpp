@@ -227,6 +227,18 @@ class Game {
     (void)s;
     return "#" + std::to_string(i);
   }
+  // OPTIONAL. The index in successors(s) of the move `text` names, or nullopt with *error saying
+  // why (e.g. which moves an ambiguous text could be). Without it a move is read only by its exact
+  // move_name; a game overrides it to accept other spellings (Onitama: with or without the card).
+  virtual std::optional<std::size_t> parse_move(StateKey s, std::string_view text,
+                                                std::string* error) const {
+    std::vector<Child> kids;
+    successors(s, kids);
+    for (std::size_t i = 0; i < kids.size(); ++i)
+      if (move_name(s, i) == text) return i;
+    if (error) *error = "'" + std::string(text) + "' is not a move here";
+    return std::nullopt;
+  }
 
   // The options this instance was made with (set by make_game): a solve records them, so that a
   // reader of its work dir makes the same game without being told.

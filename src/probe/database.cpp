@@ -5,6 +5,7 @@
 #include "src/probe/database_impl.hpp"
 #include "src/probe/guarded.hpp"
 #include "zermelo/engine/perfect_play.hpp"
+#include "zermelo/engine/state_text.hpp"
 
 namespace zermelo::probe {
 namespace {
@@ -99,13 +100,7 @@ std::vector<std::string> Database::tiers() const { return impl()->db.tiers(); }
 
 std::uint64_t Database::key(const std::string& state) const {
   const auto held = impl();
-  const Game& g = held->db.game();
-  if (state == "start") return g.start();
-  std::string error;
-  std::optional<StateKey> k = guarded(ErrorCode::kBadState, [&] { return g.parse(state, &error); });
-  if (!k)
-    throw Error(ErrorCode::kBadState, g.name() + ": cannot read state '" + state + "': " + error);
-  return *k;
+  return guarded(ErrorCode::kBadState, [&] { return read_state(held->db.game(), state); });
 }
 
 std::string Database::render(std::uint64_t key) const {

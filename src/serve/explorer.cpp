@@ -3,6 +3,7 @@
 
 #include <charconv>
 
+#include "zermelo/engine/state_text.hpp"
 #include "zermelo/serve/board_picture.hpp"
 #include "zermelo/serve/value_tables.hpp"
 
@@ -80,16 +81,11 @@ StateKey Explorer::state_of(const Params& params) {
   if (text->size() > kLongestState)
     throw BadRequest("the state's text is longer than " + std::to_string(kLongestState) +
                      " characters");
-  if (*text == "start") return g.start();
-  std::string error;
-  std::optional<StateKey> parsed;
   try {
-    parsed = g.parse(*text, &error);
-  } catch (const std::exception& e) {
-    error = e.what();
+    return read_state(g, *text);
+  } catch (const std::invalid_argument& e) {
+    throw BadRequest(e.what());
   }
-  if (!parsed) throw BadRequest("cannot read the state '" + *text + "': " + error);
-  return *parsed;
 }
 
 json Explorer::game() const {

@@ -27,7 +27,7 @@ TEST(CliDecode, AKeyIsTheStateQueryShowsForIt) {
   EXPECT_EQ(d["value"], q["value"]);
   const auto named = run_cli("--work-dir " + work + " decode tictactoe " + key);
   ASSERT_EQ(named.code, 0) << named.out;
-  EXPECT_EQ(named.out, "key " + key + ", tier all, " + q["value"].get<std::string>() +
+  EXPECT_EQ(named.out, "key " + key + ", tier all, " + zermelo::testing::value_text(q["value"]) +
                            " for the player to move\n" + q["state"].get<std::string>());
 
   EXPECT_NE(run_cli("--work-dir " + work + " decode X../O../... 2>&1").code, 0);

@@ -1,9 +1,9 @@
-// Seeded random input for every text parser a user's typing reaches: states of every game, Ostle
-// moves, Onitama cards and decks, Othello boards and .obf lines, Breakthrough boards, sizes and
-// manifests. The property is the one a fuzzer checks: each input is either read or refused with
-// an exception naming it, never a crash (run under ASan+UBSan in CI's second configuration, a
-// stray read is a failure too). Inputs are random strings over each format's alphabet and random
-// byte edits of valid inputs, so most get past the first character.
+// Seeded random input for every text parser a user's typing reaches: states and moves of every
+// game, Ostle moves, Onitama cards and decks, Othello boards and .obf lines, Breakthrough boards,
+// sizes and manifests. The property is the one a fuzzer checks: each input is either read or
+// refused with an exception naming it, never a crash (run under ASan+UBSan in CI's second
+// configuration, a stray read is a failure too). Inputs are random strings over each format's
+// alphabet and random byte edits of valid inputs, so most get past the first character.
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -101,6 +101,28 @@ TEST(ParsersRandomInput, EveryGamesStates) {
       EXPECT_LT(*k, StateKey{1} << 63);
       kids.clear();
       g->successors(*k, kids);  // a key parse accepts is a state the rules can expand
+    });
+  }
+}
+
+// Every game's moves as typed (parse_move, as `play --opponent human` reads them) at its start:
+// a move of the state, or refused with a reason.
+TEST(ParsersRandomInput, EveryGamesMovesAsTyped) {
+  for (auto& [name, summary] : registered_games()) {
+    SCOPED_TRACE(name);
+    auto g = make_game(name);
+    const StateKey start = g->start();
+    std::vector<Child> kids;
+    g->successors(start, kids);
+    std::vector<std::string> valid;
+    for (std::size_t i = 0; i < kids.size(); ++i) valid.push_back(g->move_name(start, i));
+    survive(Inputs("abcdefgh0123456789-x:UDLR pass", valid, 23), [&](const std::string& s) {
+      std::string error;
+      const std::optional<std::size_t> i = g->parse_move(start, s, &error);
+      if (i)
+        EXPECT_LT(*i, kids.size()) << s;
+      else
+        EXPECT_FALSE(error.empty()) << "'" << s << "' refused without a reason";
     });
   }
 }

@@ -24,11 +24,7 @@ probe::Value expected(const std::vector<KeyValue>& ram, StateKey key) {
 }
 
 std::string text(const probe::Value& v) { return v.text(); }
-std::string text(const nlohmann::json& v) {  // `query --json` gives a string or an object
-  if (v.is_string()) return v.get<std::string>();
-  const std::string result = v["result"];
-  return result == "draw" ? result : result + " in " + std::to_string(v["plies"].get<int>());
-}
+std::string text(const nlohmann::json& v) { return testing::value_text(v); }
 
 // Onitama 3x3 solved out of core by the CLI into `work`; the in-RAM solver's values of the same
 // game, sorted by key.

@@ -173,7 +173,7 @@ TEST(ExplorerBrowser, AWinningMoveClickedLeavesTheOpponentLost) {
   page.eval("document.getElementById('state-input').value = 'XXXX'");
   page.click("#state-go");
   ASSERT_TRUE(page.wait_for("!document.getElementById('error').hidden")) << "no error shown";
-  EXPECT_NE(page.text("#error").find("cannot read the state 'XXXX'"), std::string::npos)
+  EXPECT_NE(page.text("#error").find("cannot read state 'XXXX'"), std::string::npos)
       << page.text("#error");
   EXPECT_EQ(page.text("#key"), key);
 

@@ -6,6 +6,7 @@
 #include "tools/zermelo/bfs.hpp"
 #include "tools/zermelo/command.hpp"
 #include "zermelo/engine/bfs.hpp"
+#include "zermelo/engine/state_text.hpp"
 #include "zermelo/pipeline/work_dir_lock.hpp"
 #include "zermelo/serve/table_charts.hpp"
 
@@ -25,12 +26,11 @@ PlyOf parse_ply_of(const Game& g, const BfsArgs& a) {
                                "needs --keep-plies (the search keeps each ply's states only then)");
   PlyOf asked{a.ply_of, {}, {}};
   for (const std::string& text : a.ply_of) {
-    std::string error;
-    auto key = g.parse(text, &error);
-    if (!key)
-      throw CLI::ValidationError("--ply-of",
-                                 "'" + text + "' is not a state of " + g.name() + ": " + error);
-    asked.keys.push_back(*key);
+    try {
+      asked.keys.push_back(read_state(g, text));
+    } catch (const std::invalid_argument& e) {
+      throw CLI::ValidationError("--ply-of", e.what());
+    }
   }
   return asked;
 }

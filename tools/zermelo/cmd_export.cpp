@@ -24,7 +24,7 @@ struct ExportArgs {
 // One state's line: `key,tier,result,plies` or `{"key":…,"tier":…,"result":…,"plies":…}`.
 void append_line(std::string& out, bool jsonl, const std::string& tier, const KeyValue& kv) {
   const Value v = Value::from_raw(kv.value);
-  const char* result = v.is_win() ? "win" : v.is_loss() ? "loss" : v.is_draw() ? "draw" : "unknown";
+  const char* result = v.result_name();
   const std::string key = std::to_string(kv.key), plies = std::to_string(v.plies());
   if (jsonl)
     out += "{\"key\":" + key + ",\"tier\":\"" + tier + "\",\"result\":\"" + result +

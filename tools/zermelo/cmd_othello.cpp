@@ -15,6 +15,7 @@
 #include <stdexcept>
 
 #include "tools/zermelo/command.hpp"
+#include "zermelo/engine/state_text.hpp"
 #include "zermelo/games/othello/reports.hpp"
 #include "zermelo/games/othello/tasks.hpp"
 
@@ -40,9 +41,10 @@ struct SolveArgs {
 
 PositionToSolve position_of(const SolveArgs& a) {
   if (a.ffo >= 0) return ffo_position(a.ffo_file, a.ffo, a.ffo_first);
-  if (a.board.empty() || a.side.empty())
+  if (a.board.empty() || (a.side.empty() && !names_the_start(a.board)))
     throw std::invalid_argument(
-        "othello solve: give BOARD SIDE (e.g. the 64-char FFO form and X or O) or --ffo N");
+        "othello solve: give BOARD SIDE (e.g. the 64-char FFO form and X or O), 'start' or "
+        "--ffo N");
   return {parse_position(a.board, a.side, a.size), std::nullopt};
 }
 
@@ -60,7 +62,7 @@ void add_solve(CLI::App* oth) {
       oth->add_subcommand("solve", "exact score, best move and principal variation of a position");
   auto& a = command_options<SolveArgs>(sub, run_solve);
   sub->add_option("board", a.board,
-                  "the board: 64 chars A1..H8 row by row, X black, O white, - empty");
+                  "the board: 64 chars A1..H8 row by row, X black, O white, - empty; or 'start'");
   sub->add_option("side", a.side, "side to move: X (black) or O (white)");
   sub->add_option("--ffo", a.ffo, "solve FFO test position N from the .obf file instead");
   sub->add_option("--ffo-file", a.ffo_file,

@@ -8,6 +8,8 @@
 #include "tools/zermelo/command.hpp"
 #include "tools/zermelo/game_words.hpp"
 #include "tools/zermelo/query.hpp"
+#include "zermelo/engine/state_text.hpp"
+#include "zermelo/engine/value_json.hpp"
 #include "zermelo/pipeline/solved_database.hpp"
 #include "zermelo/pipeline/work_dir_lock.hpp"
 #include "zermelo/serve/board_picture.hpp"
@@ -29,15 +31,46 @@ GameRequest request_of(const QueryArgs& a) {
 }
 
 StateKey state_key(const Game& g, const std::string& state, const std::string& forbidden) {
-  if (!forbidden.empty() && (state == "start" || state.find(':') != std::string::npos))
+  if (forbidden.empty()) return read_state(g, state);
+  if (names_the_start(state) || state.find(':') != std::string::npos)
     throw std::invalid_argument("--forbidden " + forbidden + ": the state '" + state +
                                 "' already says what is forbidden");
-  if (state == "start") return g.start();
-  const std::string text = forbidden.empty() ? state : state + ":" + forbidden;
-  std::string error;
-  std::optional<StateKey> key = g.parse(text, &error);
-  if (!key) throw std::invalid_argument(g.name() + ": cannot read state '" + text + "': " + error);
-  return *key;
+  return read_state(g, state + ":" + forbidden);
+}
+
+struct MoveValue {
+  std::string move;
+  Value value;  // for the player to move in the queried state
+};
+
+std::vector<MoveValue> move_values(const SolvedDatabase& db, StateKey key) {
+  const Game& g = db.game();
+  std::vector<Child> kids;
+  g.successors(key, kids);
+  std::vector<MoveValue> moves;
+  for (std::size_t i = 0; i < kids.size(); ++i) {
+    const Value child = kids[i].is_terminal() ? kids[i].terminal : db.value(kids[i].key);
+    moves.push_back({g.move_name(key, i), child.parent_via()});
+  }
+  return moves;
+}
+
+void print_json(const Game& g, StateKey key, Value v, const std::vector<MoveValue>& moves) {
+  nlohmann::json list = nlohmann::json::array();
+  for (const MoveValue& m : moves)
+    list.push_back({{"move", m.move}, {"value", value_json(m.value)}, {"rank", m.value.rank()}});
+  std::cout << nlohmann::json{{"game", g.name()},       {"variant", g.variant()},
+                              {"state", g.render(key)}, {"key", key},
+                              {"value", value_json(v)}, {"moves", list}}
+                   .dump(2)
+            << "\n";
+}
+
+void print_text(const Game& g, StateKey key, Value v, const std::vector<MoveValue>& moves) {
+  std::cout << g.render(key) << "value: " << v.to_string() << " for the player to move\n";
+  for (const MoveValue& m : moves)
+    std::cout << "  " << std::left << std::setw(12) << m.move << m.value.to_string()
+              << (m.value == v ? "  *" : "") << "\n";
 }
 
 }  // namespace
@@ -47,30 +80,13 @@ void run_query(const QueryArgs& a, const std::string& dir) {
   SolvedDatabase db(dir, request_of(a));
   const Game& g = db.game();
   const StateKey key = state_key(g, a.words.back(), a.forbidden);
-  Value v = db.value(key);
+  const Value v = db.value(key);
   if (!a.svg.empty()) write_text_file(a.svg, board_svg(g, key));
-  std::vector<Child> kids;
-  g.successors(key, kids);
-  nlohmann::json moves = nlohmann::json::array();
-  for (std::size_t i = 0; i < kids.size(); ++i) {
-    Value child = kids[i].is_terminal() ? kids[i].terminal : db.value(kids[i].key);
-    moves.push_back({{"move", g.move_name(key, i)},
-                     {"value", child.parent_via().to_string()},
-                     {"rank", child.parent_via().rank()}});
-  }
-  if (globals().json) {
-    std::cout << nlohmann::json{{"game", g.name()},       {"variant", g.variant()},
-                                {"state", g.render(key)}, {"key", key},
-                                {"value", v.to_string()}, {"moves", moves}}
-                     .dump(2)
-              << "\n";
-    return;
-  }
-  std::cout << g.render(key) << "value: " << v.to_string() << " for the player to move\n";
-  for (auto& m : moves)
-    std::cout << "  " << std::left << std::setw(12) << m["move"].get<std::string>()
-              << m["value"].get<std::string>() << (m["value"] == v.to_string() ? "  *" : "")
-              << "\n";
+  const std::vector<MoveValue> moves = move_values(db, key);
+  if (globals().json)
+    print_json(g, key, v, moves);
+  else
+    print_text(g, key, v, moves);
 }
 
 }  // namespace zermelo::cli

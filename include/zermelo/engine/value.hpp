@@ -37,6 +37,13 @@ class Value {
     return *this;
   }
 
+  // The same result from the other player's side, in as many plies (a win becomes a loss).
+  constexpr Value for_opponent() const {
+    if (is_win()) return loss(plies());
+    if (is_loss()) return win(plies());
+    return *this;
+  }
+
   // Game order for the player to move: quick wins > slow wins > draw > slow losses > quick losses.
   constexpr int rank() const {
     if (is_win()) return 0x20000 - static_cast<int>(plies());
@@ -46,6 +53,10 @@ class Value {
   friend constexpr bool better_for_mover(Value a, Value b) { return a.rank() > b.rank(); }
   friend constexpr bool operator==(Value a, Value b) { return a.raw_ == b.raw_; }
 
+  // "win", "loss", "draw" or "unknown": the result without its plies.
+  const char* result_name() const {
+    return is_win() ? "win" : is_loss() ? "loss" : is_draw() ? "draw" : "unknown";
+  }
   std::string to_string() const {
     if (!is_known()) return "unknown";
     if (is_draw()) return "draw";

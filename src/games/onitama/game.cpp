@@ -18,6 +18,7 @@
 
 #include "zermelo/game.hpp"
 #include "zermelo/games/onitama/exit_slots.hpp"
+#include "zermelo/games/onitama/move_text.hpp"
 #include "zermelo/games/onitama/rules.hpp"
 
 namespace zermelo::onitama {
@@ -182,14 +183,15 @@ class OnitamaGame final : public Game {
     }
   }
 
+  // "a1-a2", or "Boar a1-a2" when another card makes the same step (move_text.hpp).
   std::string move_name(StateKey s, std::size_t i) const override {
-    const Position p = rules_.decode(s);
-    std::size_t seen = 0;
-    std::string name = "#" + std::to_string(i);
-    rules_.for_each_child(p, [&](const Position&, const Move& m) {
-      if (seen++ == i) name = rules_.move_name(p, m);
-    });
-    return name;
+    const std::vector<std::string> names = move_names(rules_, rules_.decode(s));
+    return i < names.size() ? names[i] : "#" + std::to_string(i);
+  }
+
+  std::optional<std::size_t> parse_move(StateKey s, std::string_view text,
+                                        std::string* error) const override {
+    return find_move(rules_, rules_.decode(s), text, error);
   }
 
  private:

@@ -3,6 +3,8 @@
 
 #include <sstream>
 
+#include "zermelo/engine/state_text.hpp"
+
 namespace zermelo::ostle {
 
 Position start_position() {
@@ -315,6 +317,7 @@ std::optional<Position> parse_position(std::string_view text, std::string* error
 }
 
 std::optional<std::pair<Position, int>> parse_state(std::string_view text, std::string* error) {
+  if (names_the_start(text)) return std::pair{start_position(), kNoForbidden};
   const auto colon = text.find(':');
   auto p = parse_position(text.substr(0, colon), error);
   if (!p) return std::nullopt;

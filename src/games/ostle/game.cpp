@@ -256,7 +256,7 @@ class OstleGame final : public Game {
     const CanonicalPosition cp = canonical_position(*p);
     StateKey key = make_key(class_of(cp.pos), PositionIndex::get().rank(cp.pos), kNoForbidden);
     if (colon != std::string_view::npos) {
-      const auto m = parse_move(text.substr(colon + 1), error);
+      const auto m = ostle::parse_move(text.substr(colon + 1), error);
       if (!m) return std::nullopt;
       const MoveList legal = legal_moves(*p, kNoForbidden);
       const MoveResult r = apply_move(*p, *m);

@@ -7,6 +7,7 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "zermelo/engine/state_text.hpp"
 #include "zermelo/games/othello/board_size.hpp"
 
 namespace zermelo::othello {
@@ -45,6 +46,12 @@ bool parse_side(std::string_view side) {
 }
 
 Position parse_position(std::string_view board, std::string_view side, int size) {
+  if (names_the_start(board)) {
+    if (!trim(side).empty() && parse_side(side))
+      throw std::invalid_argument("othello: at the start Black (X) moves, not '" +
+                                  std::string(side) + "'");
+    return start_position(size);
+  }
   check_board_size(size);
   Position pos;
   pos.size = size;

@@ -20,7 +20,7 @@ json square_names(const std::vector<int>& squares) {
 
 std::string pv_text(const std::vector<int>& pv) {
   std::string s;
-  for (int m : pv) s += square_name(m);
+  for (int m : pv) s += (s.empty() ? "" : " ") + square_name(m);
   return s;
 }
 

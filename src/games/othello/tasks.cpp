@@ -121,7 +121,7 @@ PlayedGame play_one(ProofPlayer<N>& player, bool player_white, std::mt19937_64& 
       sq = player.choose(p, o);
     else if (moves)
       sq = nth_square(moves, static_cast<int>(rng() % static_cast<unsigned>(popcount(moves))));
-    game.moves += square_name(sq);
+    game.moves += (game.moves.empty() ? "" : " ") + square_name(sq);
     if (sq == kPass)
       std::swap(p, o);
     else

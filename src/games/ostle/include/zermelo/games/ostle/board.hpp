@@ -214,7 +214,7 @@ std::string to_text(const Position& p);
 // and a message naming what is wrong.
 std::optional<Position> parse_position(std::string_view text, std::string* error);
 // State: a board, optionally followed by ':' and the forbidden move, e.g. "...:c4U"; the move
-// must be one a previous ply could have caused (see reachable_forbid_codes).
+// must be one a previous ply could have caused (see reachable_forbid_codes); or `start`.
 std::optional<std::pair<Position, int>> parse_state(std::string_view text, std::string* error);
 std::string state_to_text(const Position& p, int forbid);
 

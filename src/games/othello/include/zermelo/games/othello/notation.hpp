@@ -31,6 +31,7 @@ struct Position {
 Position start_position(int size);
 
 // All parsers throw std::invalid_argument with a message naming the offending input.
+// `start` as the board is the start position of that size (the side empty or Black).
 Position parse_position(std::string_view board, std::string_view side, int size = 8);
 bool parse_side(std::string_view side);                 // true = White to move
 int parse_square(std::string_view text, int size = 8);  // bit index, or kPass for "PS"/"pass"

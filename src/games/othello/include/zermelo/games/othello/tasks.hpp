@@ -129,8 +129,8 @@ struct RandomPlayOptions {
   std::uint64_t seed = 1;
 };
 struct PlayedGame {
-  std::string moves;
-  int score = 0;  // for the player
+  std::string moves;  // separated by spaces, as in a principal variation: "f5 d6 c3"
+  int score = 0;      // for the player
 };
 struct RandomPlayReport {
   int size = 6;

@@ -36,13 +36,3 @@ set(ZERMELO_PC_DIR ${CMAKE_INSTALL_LIBDIR}/pkgconfig)
 file(RELATIVE_PATH ZERMELO_PC_TO_PREFIX /prefix/${ZERMELO_PC_DIR} /prefix)
 configure_file(cmake/zermelo.pc.in ${PROJECT_BINARY_DIR}/zermelo.pc @ONLY)
 install(FILES ${PROJECT_BINARY_DIR}/zermelo.pc DESTINATION ${ZERMELO_PC_DIR})
-
-# Under the sanitizers the installed library needs the ASan runtime loaded first, which a plain
-# example program does not do: the example is tested in the Release configuration only.
-if(ZERMELO_SANITIZE)
-  return()
-endif()
-add_test(NAME installed_probe_example
-         COMMAND bash ${PROJECT_SOURCE_DIR}/tests/probe/installed_example_test.sh
-                 ${PROJECT_BINARY_DIR} ${PROJECT_SOURCE_DIR})
-set_tests_properties(installed_probe_example PROPERTIES TIMEOUT 300)

@@ -75,7 +75,7 @@ TEST(Cli, TieredSolveSumsItsTiersIntoTheWholeGame) {
   EXPECT_EQ(game["terminal"].get<std::uint64_t>() + game["non_terminal"].get<std::uint64_t>(),
             states);
 
-  CliRun text = zermelo("--work-dir " + (dir / "tiered") + " solve nim 3x5 tiered");
+  CliRun text = zermelo("--work-dir " + (dir / "tiered") + " solve nim 3x5 tiered --verbose");
   EXPECT_TRUE(contains(text.out, "whole game, all "))
       << text.out;  // more tiers than columns: the totals
 
@@ -152,17 +152,10 @@ TEST(CliMemory, PeakRssStaysUnderTheBudget) {
 #endif
   zermelo::testing::ScratchDir dir;
   std::string work = dir / "nim";
-  pid_t pid = fork();
-  if (pid == 0) {
-    execl(ZERMELO_CLI, ZERMELO_CLI, "--quiet", "--json", "--work-dir", work.c_str(), "--memory",
-          "160M", "solve", "nim", "6x8", static_cast<char*>(nullptr));
-    _exit(127);
-  }
-  int status = 0;
-  rusage usage{};
-  wait4(pid, &status, 0, &usage);
-  ASSERT_TRUE(WIFEXITED(status));
-  ASSERT_EQ(WEXITSTATUS(status), 0);
+  const auto run = zermelo::testing::run_cli_measured(
+      {"--quiet", "--json", "--work-dir", work, "--memory", "160M", "solve", "nim", "6x8"});
+  ASSERT_EQ(run.code, 0);
+  const rusage& usage = run.usage;
   EXPECT_LT(usage.ru_maxrss, 160 * 1024) << "peak RSS " << usage.ru_maxrss << " KiB";
 }
 

@@ -2,13 +2,15 @@
 #pragma once
 #include <gtest/gtest.h>
 
+#include <sys/resource.h>
 #include <sys/wait.h>
-
 #include <unistd.h>
+
 #include <cstdio>
 #include <filesystem>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <vector>
 
 // A test of scale rather than of code paths the smaller tests miss: under the sanitizers (about
 // 5x slower) it would cost CI minutes, so it runs in the Release configuration only.
@@ -55,6 +57,31 @@ inline CommandResult run_command(const std::string& cmd) {
 // The `zermelo` binary of this build (ZERMELO_CLI), quiet, with `args`; stderr is kept apart.
 inline CommandResult run_cli(const std::string& args) {
   return run_command(std::string(ZERMELO_CLI) + " --quiet " + args);
+}
+
+// `zermelo ARGS...` (ZERMELO_CLI) as a child process, its stdout into `stdout_path` (empty: this
+// process's): its exit code (-1 if it did not exit) and the kernel's account of it (getrusage of
+// the waited-for child: peak RSS, CPU time), for tests of what a run costs.
+struct MeasuredRun {
+  int code;
+  rusage usage;
+};
+inline MeasuredRun run_cli_measured(std::vector<std::string> args,
+                                    const std::string& stdout_path = "") {
+  args.insert(args.begin(), ZERMELO_CLI);
+  std::vector<char*> argv;
+  for (auto& a : args) argv.push_back(a.data());
+  argv.push_back(nullptr);
+  const pid_t pid = fork();
+  if (pid == 0) {
+    if (!stdout_path.empty() && !std::freopen(stdout_path.c_str(), "w", stdout)) _exit(126);
+    execv(ZERMELO_CLI, argv.data());
+    _exit(127);
+  }
+  int status = 0;
+  rusage usage{};
+  wait4(pid, &status, 0, &usage);
+  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, usage};
 }
 
 // `zermelo solve GAME...` into dir/name, which it returns; a failed solve fails the test.

@@ -4,6 +4,7 @@
 
 #include <sys/wait.h>
 #include <cstdio>
+#include <fstream>
 #include <nlohmann/json.hpp>
 #include <string>
 
@@ -25,7 +26,82 @@ CliRun run(const std::string& args) {
   return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, out};
 }
 
+// FFO #40 (20 empties, a fraction of a second): Black to move, A2 wins by 38.
+const std::string kFfo40Board = "O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X--------";
+
+std::string scratch_file(const std::string& name, const std::string& text) {
+  const std::string path = ::testing::TempDir() + "/" + name;
+  std::ofstream(path) << text;
+  return path;
+}
+
 }  // namespace
+
+// A problem file solved line by line, each against the score the file publishes (FFO's).
+TEST(OthelloCli, SolvesAProblemFileAgainstItsPublishedScores) {
+  const CliRun r = run("--json --threads 1 othello solve " + std::string(ZERMELO_SOURCE_DIR) +
+                       "/tests/data/ffo-easy.obf");
+  ASSERT_EQ(r.status, 0) << r.out;
+  const auto j = nlohmann::json::parse(r.out);
+  const auto& lines = j["positions"];
+  ASSERT_EQ(lines.size(), 4u);
+  const std::vector<int> line_numbers{3, 4, 5, 6}, scores{38, 0, 6, -14}, empties{20, 22, 22, 23};
+  std::uint64_t nodes = 0;
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    EXPECT_EQ(lines[i]["line"], line_numbers[i]);
+    EXPECT_EQ(lines[i]["score"], scores[i]);
+    EXPECT_EQ(lines[i]["published_score"], scores[i]);
+    EXPECT_EQ(lines[i]["empties"], empties[i]);
+    EXPECT_TRUE(lines[i]["agrees"].get<bool>());
+    nodes += lines[i]["nodes"].get<std::uint64_t>();
+  }
+  EXPECT_EQ(lines[0]["best_move"], "A2");
+  EXPECT_EQ(j["total"]["positions"], 4);
+  EXPECT_EQ(j["total"]["nodes"], nodes);
+  EXPECT_EQ(j["total"]["disagreements"], 0);
+}
+
+// A published score the solver does not find is marked in the table and fails the command.
+TEST(OthelloCli, AProblemFileThatDisagreesExitsNonZero) {
+  const std::string path = scratch_file(
+      "wrong.obf", kFfo40Board + " X; A2:+36; C7:+34;\n" + kFfo40Board + "X; A2:+38;\n");
+  const CliRun r = run("--threads 1 othello solve " + path);
+  EXPECT_EQ(r.status, 1) << r.out;
+  EXPECT_NE(r.out.find("|       +36 | NO\n"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("|       +38 | yes\n"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("total: 2 positions, "), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("1 DISAGREE with the file"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("1 position(s) disagree with the published score"), std::string::npos)
+      << r.out;
+}
+
+TEST(OthelloCli, AMalformedProblemFileNamesTheLine) {
+  const std::string path =
+      scratch_file("malformed.obf", kFfo40Board + " X; A2:+38;\n" + kFfo40Board + " X; A2=+38;\n");
+  const CliRun r = run("othello solve " + path);
+  EXPECT_EQ(r.status, 1) << r.out;
+  EXPECT_NE(r.out.find(path + " line 2: "), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("'A2=+38' is not MOVE:SCORE"), std::string::npos) << r.out;
+}
+
+// On the command line a position is BOARD SIDE, the 65-character form or a whole .obf line.
+TEST(OthelloCli, ReadsTheSixtyFiveCharacterFormAndObfLines) {
+  CliRun r = run("--json --threads 1 othello solve " + kFfo40Board + "X");
+  ASSERT_EQ(r.status, 0) << r.out;
+  auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["score"], 38);
+  EXPECT_FALSE(j.contains("published_score"));
+  r = run("--json --threads 1 othello solve '" + kFfo40Board + " X; A2:+38; C7:+36;'");
+  ASSERT_EQ(r.status, 0) << r.out;
+  j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["score"], 38);
+  EXPECT_EQ(j["published_score"], 38);
+  EXPECT_TRUE(j["agrees"].get<bool>());
+  EXPECT_FALSE(j.contains("ffo"));
+  r = run("othello solve " + kFfo40Board);
+  EXPECT_EQ(r.status, 1) << r.out;
+  EXPECT_NE(r.out.find("64 squares, then X or O"), std::string::npos) << r.out;
+}
 
 TEST(OthelloCli, SolvesAFourByFourStartAsJson) {
   const CliRun r = run("--json --threads 1 othello solve --size 4 -- '-----OX--XO-----' X");

@@ -2,6 +2,7 @@
 // symmetry-unique position counts from the spec, notation parsing and its errors.
 #include <gtest/gtest.h>
 
+#include <fstream>
 #include <random>
 
 #include "tests/othello/mailbox_reference.hpp"
@@ -161,11 +162,44 @@ TEST(OthelloNotation, RejectsBadInputWithClearErrors) {
   EXPECT_NE(
       message([] { parse_obf_line(std::string(64, '-') + " X; A1:x1;"); }).find("not an integer"),
       std::string::npos);
+  EXPECT_NE(message([] { parse_board_and_side(std::string(64, '-')); }).find("65 characters"),
+            std::string::npos);
+}
+
+// The forms a position is written in: "<board> <side>", the 65-character form, a whole .obf line.
+TEST(OthelloNotation, ReadsAPositionInEveryForm) {
+  const std::string board = board_string(start_position(8));
+  const Position spaced = parse_board_and_side(board + " O");
+  const Position joined = parse_board_and_side(board + "O");
+  EXPECT_TRUE(joined.white_to_move);
+  EXPECT_EQ(joined.black, spaced.black);
+  EXPECT_EQ(joined.white, spaced.white);
+  EXPECT_EQ(spaced.white_to_move, joined.white_to_move);
+  EXPECT_EQ(parse_board_and_side("-----OX--XO-----X", 4).empties(), 12);
+  const ObfEntry line = parse_obf_line(board + "X; D3:+0; C4:+0;");
+  EXPECT_FALSE(line.position.white_to_move);
+  EXPECT_EQ(line.best_moves(), (std::vector<int>{parse_square("D3"), parse_square("C4")}));
+  EXPECT_FALSE(parse_obf_line(board + " X").published());
+}
+
+// A malformed line of a problem file is named by its line number and what is wrong with it.
+TEST(OthelloNotation, NamesTheLineOfAMalformedObfFile) {
+  const std::string path = ::testing::TempDir() + "/malformed.obf";
+  std::ofstream(path) << "% a comment\n" << std::string(64, '-') << " X; A1:+2;\nXO- X;\n";
+  try {
+    read_obf_file(path);
+    FAIL() << "a malformed line was read";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_NE(std::string(e.what()).find(path + " line 3: "), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("3 squares, expected 64"), std::string::npos) << e.what();
+  }
 }
 
 TEST(OthelloNotation, ReadsTheFfoFile) {
-  const auto entries = read_obf_file(std::string(ZERMELO_SPEC_DIR) + "/ffo40-49.obf");
+  const auto entries = read_obf_file(ZERMELO_FFO_FILE);
   ASSERT_EQ(entries.size(), 10u);
+  EXPECT_EQ(entries[0].line, 1);
+  EXPECT_EQ(entries[9].line, 10);
   EXPECT_EQ(entries[0].best_score(), 38);
   EXPECT_EQ(entries[0].best_moves(), std::vector<int>{parse_square("A2")});
   EXPECT_EQ(entries[0].position.empties(), 20);

@@ -202,7 +202,7 @@ TEST(OthelloSolver, PapersDrawnLineSolvesToZeroFromEighteenEmpties) {
 class OthelloFfo : public ::testing::TestWithParam<std::tuple<int, unsigned>> {};
 
 TEST_P(OthelloFfo, SolvesWithPublishedScoreAndABestMove) {
-  const auto entries = read_obf_file(std::string(ZERMELO_SPEC_DIR) + "/ffo40-49.obf");
+  const auto entries = read_obf_file(ZERMELO_FFO_FILE);
   const ObfEntry& e = entries.at(static_cast<std::size_t>(std::get<0>(GetParam()) - 40));
   SolveOptions opt;
   opt.threads = std::get<1>(GetParam());

@@ -2,9 +2,11 @@
 # The installed package as another program sees it: `cmake --install` into a scratch prefix, the
 # C++ example built with find_package(zermelo), the C example with pkg-config, both run on a
 # tic-tac-toe solved by the CLI; their values and moves must be the ones `zermelo query` gives.
-# Usage: installed_example_test.sh BUILD_DIR SOURCE_DIR
+# With PYTHON and MODULE_DIR (the Python module's folder under the prefix), the installed module
+# too: imported with PYTHONPATH at the prefix alone, it must give the same values and moves.
+# Usage: installed_example_test.sh BUILD_DIR SOURCE_DIR [PYTHON MODULE_DIR]
 set -euo pipefail
-build=$1 source=$2
+build=$1 source=$2 python=${3:-} module_dir=${4:-}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 prefix=$tmp/prefix
@@ -33,9 +35,26 @@ print("value: " + text(q["value"]))
 for m in q["moves"]: print("move %s: %s" % (m["move"], text(m["value"])))'
 }
 
+# The installed Python module, printing what the examples print (a value as text, every move's).
+python_example() {
+  PYTHONPATH="$prefix/$module_dir" "$python" -c '
+import sys, zermelo
+assert zermelo.__file__.startswith(sys.argv[3]), zermelo.__file__  # the installed copy
+db = zermelo.open(sys.argv[1])
+print("game: " + db.game)
+print("value: %s" % db.value(sys.argv[2]))
+for m in db.moves(sys.argv[2]): print("move %s: %s" % (m.name, m.value))' "$1" "$2" "$prefix"
+}
+examples=("$tmp/cxx/probe_example" "$tmp/probe_example_c")
+if [ -n "$python" ]; then
+  [ -n "$(find "$prefix/$module_dir" -name 'zermelo*.so')" ] \
+    || { echo "no Python module installed in $prefix/$module_dir"; exit 1; }
+  examples+=(python_example)
+fi
+
 for state in start X../O../... .O./.X./...; do
   want=$(from_cli "$state")
-  for example in "$tmp/cxx/probe_example" "$tmp/probe_example_c"; do
+  for example in "${examples[@]}"; do
     got=$("$example" "$tmp/ttt" "$state")
     grep -q '^game: tictactoe$' <<<"$got" || { echo "$example: no game line: $got"; exit 1; }
     values=$(grep -E '^(value:|move) ' <<<"$got")
@@ -54,4 +73,4 @@ if "$tmp/probe_example_c" "$tmp/ttt" XXXX 2>"$tmp/err"; then
   echo "a bad state was accepted"; exit 1
 fi
 grep -q 'cannot read state' "$tmp/err" || { cat "$tmp/err"; exit 1; }
-echo "installed examples agree with zermelo query"
+echo "installed examples (${#examples[@]}) agree with zermelo query"

@@ -1,5 +1,6 @@
 // `zermelo othello ...`: the Othello engine from the command line.
-//   othello solve BOARD SIDE | --ffo N --ffo-file F   exact score, best move, PV, nodes, nodes/s
+//   othello solve BOARD SIDE | FILE.obf | --ffo N --ffo-file F   exact score, best move, PV,
+//                                                     nodes, nodes/s; a file: a table, a total
 //   othello perft DEPTH [--size 8|6|4] [--ended vanish|stay]
 //   othello enumerate --discs D | --empties K [--size 8|6|4]   symmetry-unique positions by layer
 //   othello weak-solve [--size N] [--leaf-empties K] [--value V] [--proof FILE] [BOARD SIDE]
@@ -10,9 +11,12 @@
 // Othello is solved by search, outside the Game interface (README, "Three ways a game is
 // solved"). Each command is an options struct, the options that fill it and one library call
 // (zermelo/games/othello/tasks.hpp); the library's reports.hpp prints the result.
+#include <filesystem>
 #include <iostream>
 #include <optional>
 #include <stdexcept>
+#include <string>
+#include <vector>
 
 #include "tools/zermelo/command.hpp"
 #include "zermelo/engine/state_text.hpp"
@@ -29,7 +33,7 @@ CLI::Option* add_size(CLI::App* sub, int& size, const char* what = "board size: 
 }
 
 struct SolveArgs {
-  std::string board, side;
+  std::vector<std::string> position;  // its words, or one .obf file
   int ffo = -1;
   std::string ffo_file;
   int ffo_first = 40;
@@ -39,31 +43,58 @@ struct SolveArgs {
   bool each_move = false;
 };
 
-PositionToSolve position_of(const SolveArgs& a) {
-  if (a.ffo >= 0) return ffo_position(a.ffo_file, a.ffo, a.ffo_first);
-  if (a.board.empty() || (a.side.empty() && !names_the_start(a.board)))
-    throw std::invalid_argument(
-        "othello solve: give BOARD SIDE (e.g. the 64-char FFO form and X or O), 'start' or "
-        "--ffo N");
-  return {parse_position(a.board, a.side, a.size), std::nullopt};
+// One word that is a file, or looks like one: a problem file to solve line by line.
+bool names_problem_file(const SolveArgs& a) {
+  if (a.position.size() != 1 || a.ffo >= 0) return false;
+  const std::string& word = a.position[0];
+  return word.ends_with(".obf") || std::filesystem::is_regular_file(word);
 }
 
-void run_solve(const SolveArgs& a) {
-  const PositionToSolve input = position_of(a);
+PositionToSolve position_of(const SolveArgs& a) {
+  if (a.ffo >= 0) return ffo_position(a.ffo_file, a.ffo, a.ffo_first);
+  if (a.position.empty())
+    throw std::invalid_argument(
+        "othello solve: give a position (BOARD SIDE, e.g. the 64-char FFO form and X or O), an "
+        ".obf file, or --ffo N");
+  std::string text;
+  for (const std::string& word : a.position) text += (text.empty() ? "" : " ") + word;
+  if (names_the_start(a.position[0]))  // `start`, or `start X`
+    return {parse_position(a.position[0], a.position.size() > 1 ? a.position[1] : "", a.size),
+            std::nullopt};
+  return position_from_text(text, a.size);
+}
+
+othello::SolveOptions solve_options(const SolveArgs& a) {
   othello::SolveOptions options;
   options.threads = globals().threads;
   options.tt_bits = a.tt_bits;
   if (!a.window.empty()) parse_window(a.window, options);
-  print_report(solve_position(input, options, a.each_move));
+  return options;
+}
+
+void run_solve(const SolveArgs& a) {
+  int disagreements = 0;
+  if (names_problem_file(a)) {
+    const ProblemSetSolve r = solve_problem_file(a.position[0], solve_options(a));
+    print_report(r);
+    disagreements = r.disagreements;
+  } else {
+    const PositionSolve r = solve_position(position_of(a), solve_options(a), a.each_move);
+    print_report(r);
+    disagreements = agrees_with_published(r) == false;
+  }
+  if (disagreements)
+    throw std::runtime_error(std::to_string(disagreements) +
+                             " position(s) disagree with the published score");
 }
 
 void add_solve(CLI::App* oth) {
-  auto* sub =
-      oth->add_subcommand("solve", "exact score, best move and principal variation of a position");
+  auto* sub = oth->add_subcommand(
+      "solve", "exact score, best move and principal variation of a position or an .obf file");
   auto& a = command_options<SolveArgs>(sub, run_solve);
-  sub->add_option("board", a.board,
-                  "the board: 64 chars A1..H8 row by row, X black, O white, - empty; or 'start'");
-  sub->add_option("side", a.side, "side to move: X (black) or O (white)");
+  sub->add_option("position", a.position,
+                  "BOARD SIDE (64 chars A1..H8 row by row, X black, O white, - empty; then X or "
+                  "O), 'start', the 65-char form, a whole .obf line, or an .obf FILE: every line solved");
   sub->add_option("--ffo", a.ffo, "solve FFO test position N from the .obf file instead");
   sub->add_option("--ffo-file", a.ffo_file,
                   "the .obf file (default: $ZERMELO_SPEC_DIR/ffo40-49.obf)");
@@ -76,6 +107,10 @@ void add_solve(CLI::App* oth) {
   sub->add_option("--window", a.window,
                   "search window LO,HI (a score outside is reported as a bound)");
   sub->add_flag("--each-move", a.each_move, "also solve every legal move exactly");
+  sub->footer(
+      "A file's table gives each line's empties, score, best move, nodes, time and nodes/s, and\n"
+      "whether the score agrees with the one the file publishes; any disagreement exits 1.\n"
+      "Example: zermelo othello solve tests/data/ffo-easy.obf");
 }
 
 struct PerftArgs {

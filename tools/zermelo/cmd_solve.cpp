@@ -1,5 +1,6 @@
 // `zermelo solve GAME`: strong solve by retrograde analysis through the pipeline, and
 // `zermelo check-solution GAME`: the independent local check of a solved values run.
+#include <chrono>
 #include <filesystem>
 #include <iomanip>
 #include <iostream>
@@ -9,6 +10,7 @@
 
 #include "tools/zermelo/command.hpp"
 #include "tools/zermelo/game_words.hpp"
+#include "tools/zermelo/solve_summary.hpp"
 #include "zermelo/engine/optimal_line.hpp"
 #include "zermelo/engine/retrograde.hpp"
 #include "zermelo/pipeline/solved_database.hpp"
@@ -31,6 +33,7 @@ struct SolveArgs {
   bool no_message_filter = false;
   std::uint64_t max_states = 0;
   std::string plot;  // an SVG file for the chart of states by plies
+  bool verbose = false;
 };
 
 SolveOptions solve_options(const SolveArgs& a) {
@@ -97,8 +100,9 @@ nlohmann::json result_json(const Game& g, const SolveResult& r, const std::vecto
 
 void print_text(const Game& g, const SolveResult& r, const std::vector<LineStep>& line,
                 Value start) {
-  std::cout << g.name() << " " << g.variant() << " tier " << r.tier << " solved "
-            << (r.in_ram ? "in RAM" : "out of core") << (r.resumed ? " (resumed)" : "") << "\n"
+  // The game is named once, by the summary: Onitama's variant lists every card.
+  std::cout << "tier " << r.tier << " solved " << (r.in_ram ? "in RAM" : "out of core")
+            << (r.resumed ? " (resumed)" : "") << "\n"
             << "  states " << r.states << ": " << r.wins << " wins, " << r.losses << " losses, "
             << r.draws << " draws\n"
             << "  plies  states\n";
@@ -190,40 +194,58 @@ void print_whole_game_text(const std::vector<SolveResult>& results, Value start)
   if (start.is_known()) std::cout << "  start position: " << start.to_string() << "\n";
 }
 
-void print_results(const Game& g, const std::vector<SolveResult>& results) {
-  const bool several = results.size() > 1;
+// The start's value, read from the values run of the start's tier (or of the one tier solved),
+// and that tier's result; unknown and none when the start is in no tier solved here.
+std::pair<Value, const SolveResult*> start_value(const Game& g,
+                                                 const std::vector<SolveResult>& results) {
   const std::string start_tier = g.tier_of(g.start());
-  Value game_start = Value::unknown();
-  nlohmann::json tiers = nlohmann::json::array();
-  for (auto& r : results) {
-    const std::vector<LineStep> line = longest_line(g, r);
-    Value start = Value::unknown();
-    if (r.tier == start_tier || !several) {
-      try {
-        start = lookup_value(r.values_path, g.start());
-      } catch (const std::exception&) {
-      }
+  for (const SolveResult& r : results) {
+    if (r.tier != start_tier && results.size() > 1) continue;
+    try {
+      return {lookup_value(r.values_path, g.start()), &r};
+    } catch (const std::exception&) {
     }
-    if (start.is_known()) game_start = start;
-    if (globals().json)
-      tiers.push_back(result_json(g, r, line, start));
-    else
-      print_text(g, r, line, start);
   }
-  if (!globals().json) {
-    if (several) print_whole_game_text(results, game_start);
-    return;
-  }
-  // One JSON document: a tier's object alone, or every tier's and the whole game's.
-  if (!several)
-    std::cout << tiers[0].dump(2) << "\n";
-  else
-    std::cout << nlohmann::json{{"game", g.name()},
-                                {"variant", g.variant()},
-                                {"tiers", tiers},
-                                {"whole_game", whole_game_json(results, game_start)}}
-                     .dump(2)
-              << "\n";
+  return {Value::unknown(), nullptr};
+}
+
+// The start's value in tier r's report: only the start's tier (or the one tier solved) has it.
+Value start_in(const Game& g, const std::vector<SolveResult>& results, const SolveResult& r,
+               Value start) {
+  return r.tier == g.tier_of(g.start()) || results.size() == 1 ? start : Value::unknown();
+}
+
+// One JSON document: a tier's object alone, or every tier's and the whole game's; with the
+// summary's facts (work dir, winner, time, peak memory) at its top level.
+void print_json(const Game& g, const std::vector<SolveResult>& results, Value start,
+                const SolveCost& cost) {
+  nlohmann::json tiers = nlohmann::json::array();
+  for (auto& r : results)
+    tiers.push_back(result_json(g, r, longest_line(g, r), start_in(g, results, r, start)));
+  nlohmann::json doc = results.size() == 1
+                           ? tiers[0]
+                           : nlohmann::json{{"game", g.name()},
+                                            {"variant", g.variant()},
+                                            {"tiers", tiers},
+                                            {"whole_game", whole_game_json(results, start)}};
+  doc.update(summary_json(start, cost));
+  std::cout << doc.dump(2) << "\n";
+}
+
+// --verbose: every tier's table and longest line, then the whole game's table.
+void print_tables(const Game& g, const std::vector<SolveResult>& results, Value start) {
+  for (auto& r : results) print_text(g, r, longest_line(g, r), start_in(g, results, r, start));
+  if (results.size() > 1) print_whole_game_text(results, start);
+}
+
+void print_results(const SolveArgs& a, const Game& g, const std::vector<SolveResult>& results,
+                   const SolveCost& cost) {
+  const auto [start, start_tier] = start_value(g, results);
+  if (globals().json) return print_json(g, results, start, cost);
+  if (a.verbose) print_tables(g, results, start);
+  std::string game = a.game;  // as named on the command line
+  for (const std::string& option : a.game_options) game += " " + option;
+  std::cout << solve_summary(game, results, start, start_tier, cost);
 }
 
 // Every solved tier (or the one asked for) against its children's stored values.
@@ -269,8 +291,10 @@ void run_check(SolveArgs c, const std::vector<std::string>& words, std::size_t s
 void run_solve(const SolveArgs& a) {
   auto g = make_game(a.game, a.game_options);
   WorkDirLock lock(globals().work_dir, WorkDirLock::Mode::kWrite, "solve " + a.game);
+  const auto began = std::chrono::steady_clock::now();
   auto results = solve_tiers(*g, solve_options(a), a.tier);
-  print_results(*g, results);
+  const std::chrono::duration<double> took = std::chrono::steady_clock::now() - began;
+  print_results(a, *g, results, solve_cost(took.count()));
   if (a.plot.empty()) return;
   std::vector<TierTable> tables;
   for (auto& r : results)
@@ -319,6 +343,9 @@ ZERMELO_REGISTER_COMMAND(10, [](CLI::App& app) {
   solve->add_option("--max-states", a.max_states,
                     "refuse a solve of more states than this: before any work where the game "
                     "counts its states, else when its enumeration passes the limit");
+  solve->add_flag("--verbose", a.verbose,
+                  "also print the values by plies of every tier, its longest line of optimal "
+                  "play, and the whole game's table (the JSON always has them)");
   solve->add_option("--plot", a.plot,
                     "also draw the states by plies (a colour a tier) as an SVG chart into "
                     "this file");

@@ -158,16 +158,25 @@ std::vector<int> ObfEntry::best_moves() const {
   return out;
 }
 
-ObfEntry parse_obf_line(std::string_view line) {
+Position parse_board_and_side(std::string_view text, int size) {
+  text = trim(text);
+  const auto space = text.find_last_of(" \t");
+  if (space != std::string_view::npos)
+    return parse_position(text.substr(0, space), text.substr(space + 1), size);
+  const auto squares = static_cast<std::size_t>(size * size);
+  if (text.size() != squares + 1)
+    throw std::invalid_argument(
+        "othello: a position is '<board> <side>' or " + std::to_string(squares + 1) +
+        " characters (" + std::to_string(squares) + " squares, then X or O), not '" +
+        std::string(text) + "' (" + std::to_string(text.size()) + " characters)");
+  return parse_position(text.substr(0, squares), text.substr(squares), size);
+}
+
+ObfEntry parse_obf_line(std::string_view line, int size) {
   line = trim(line);
   const auto semi = line.find(';');
-  const std::string_view head = trim(line.substr(0, semi));
-  const auto space = head.find_last_of(" \t");
-  if (space == std::string_view::npos)
-    throw std::invalid_argument("othello: .obf line needs '<board> <side>', got '" +
-                                std::string(head) + "'");
   ObfEntry e;
-  e.position = parse_position(head.substr(0, space), head.substr(space + 1), 8);
+  e.position = parse_board_and_side(line.substr(0, semi), size);
   std::string_view rest =
       semi == std::string_view::npos ? std::string_view{} : line.substr(semi + 1);
   while (!rest.empty()) {
@@ -179,7 +188,7 @@ ObfEntry parse_obf_line(std::string_view line) {
     if (colon == std::string_view::npos)
       throw std::invalid_argument("othello: .obf move score '" + std::string(item) +
                                   "' is not MOVE:SCORE");
-    const int sq = parse_square(item.substr(0, colon), 8);
+    const int sq = parse_square(item.substr(0, colon), size);
     const std::string score_text(trim(item.substr(colon + 1)));
     std::size_t used = 0;
     int score = 0;
@@ -208,8 +217,9 @@ std::vector<ObfEntry> read_obf_file(const std::string& path) {
     try {
       out.push_back(parse_obf_line(t));
     } catch (const std::invalid_argument& e) {
-      throw std::invalid_argument(path + ":" + std::to_string(number) + ": " + e.what());
+      throw std::invalid_argument(path + " line " + std::to_string(number) + ": " + e.what());
     }
+    out.back().line = number;
   }
   return out;
 }

@@ -3,6 +3,7 @@
 #include "zermelo/games/othello/reports.hpp"
 
 #include <iomanip>
+#include <optional>
 #include <sstream>
 
 namespace zermelo::othello {
@@ -24,11 +25,33 @@ std::string pv_text(const std::vector<int>& pv) {
   return s;
 }
 
-double nodes_per_second(const SolveResult& r) {
-  return r.seconds > 0 ? static_cast<double>(r.nodes) / r.seconds : 0.0;
+double per_second(std::uint64_t nodes, double seconds) {
+  return seconds > 0 ? static_cast<double>(nodes) / seconds : 0.0;
 }
 
+double nodes_per_second(const SolveResult& r) { return per_second(r.nodes, r.seconds); }
+
 std::string side_text(const Position& pos) { return pos.white_to_move ? "O" : "X"; }
+
+// "yes", "NO", or "-" for a position published without scores.
+const char* agreement_text(std::optional<bool> agrees) {
+  if (!agrees) return "-";
+  return *agrees ? "yes" : "NO";
+}
+
+// One row of a problem file's table, in the columns of Edax's `-solve`, then the published score.
+std::string problem_row(int line, const PositionSolve& s) {
+  const SolveResult& r = s.result;
+  std::ostringstream os;
+  os << std::setw(5) << line << " | " << std::setw(7) << r.empties << " | " << std::setw(5)
+     << (signed_text(r.score) + (r.exact ? "" : "?")) << " | " << std::setw(4)
+     << square_name(r.best_move) << " | " << std::setw(14) << r.nodes << " | " << std::setw(10)
+     << std::fixed << std::setprecision(3) << r.seconds << " | " << std::setw(12)
+     << std::setprecision(0) << nodes_per_second(r) << " | " << std::setw(9)
+     << (s.input.ffo ? signed_text(s.input.ffo->published_score) : "-") << " | "
+     << agreement_text(agrees_with_published(s)) << "\n";
+  return os.str();
+}
 
 }  // namespace
 
@@ -49,9 +72,10 @@ json report_json(const PositionSolve& s) {
          {"nodes_per_second", nodes_per_second(r)},
          {"threads", s.threads}};
   if (s.input.ffo) {
-    j["ffo"] = s.input.ffo->number;
+    if (s.input.ffo->number > 0) j["ffo"] = s.input.ffo->number;
     j["published_score"] = s.input.ffo->published_score;
     j["published_best_moves"] = square_names(s.input.ffo->best_moves);
+    j["agrees"] = *agrees_with_published(s);
   }
   if (s.each_move) {
     json e = json::object();
@@ -66,8 +90,9 @@ std::string report_text(const PositionSolve& s) {
   std::ostringstream os;
   os << render(s.input.position);
   if (s.input.ffo)
-    os << "FFO #" << s.input.ffo->number << " (published score " << s.input.ffo->published_score
-       << ")\n";
+    os << (s.input.ffo->number > 0 ? "FFO #" + std::to_string(s.input.ffo->number) + " (" : "(")
+       << "published score " << signed_text(s.input.ffo->published_score) << ": "
+       << (*agrees_with_published(s) ? "agrees" : "DISAGREES") << ")\n";
   os << "empties     " << r.empties << "\n"
      << "score       " << signed_text(r.score) << (r.exact ? "" : " (bound: outside the window)")
      << "\n"
@@ -83,6 +108,38 @@ std::string report_text(const PositionSolve& s) {
     for (auto& [m, score] : s.move_scores) os << " " << square_name(m) << ":" << signed_text(score);
     os << "\n";
   }
+  return os.str();
+}
+
+json report_json(const ProblemSetSolve& r) {
+  json lines = json::array();
+  for (auto& [line, solve] : r.lines) {
+    json j = report_json(solve);
+    j["line"] = line;
+    lines.push_back(std::move(j));
+  }
+  return {{"file", r.file},
+          {"positions", lines},
+          {"total",
+           {{"positions", r.lines.size()},
+            {"nodes", r.nodes},
+            {"seconds", r.seconds},
+            {"nodes_per_second", per_second(r.nodes, r.seconds)},
+            {"disagreements", r.disagreements}}}};
+}
+
+std::string report_text(const ProblemSetSolve& r) {
+  std::ostringstream os;
+  os << " line | empties | score | move |          nodes |   time (s) |      nodes/s | published"
+        " | agrees\n"
+     << "------+---------+-------+------+----------------+------------+--------------+----------"
+        "-+-------\n";
+  for (auto& [line, solve] : r.lines) os << problem_row(line, solve);
+  os << "total: " << r.lines.size() << " positions, " << r.nodes << " nodes, " << std::fixed
+     << std::setprecision(3) << r.seconds << " s, " << std::setprecision(0)
+     << per_second(r.nodes, r.seconds) << " nodes/s; "
+     << (r.disagreements ? std::to_string(r.disagreements) + " DISAGREE" : "none disagrees")
+     << " with the file\n";
   return os.str();
 }
 

@@ -151,6 +151,12 @@ RandomPlayReport play_against_random_sized(const RandomPlayOptions& options) {
   return r;
 }
 
+// An .obf line as a position to solve, with its published scores when it has them.
+PositionToSolve to_solve(const ObfEntry& entry) {
+  if (!entry.published()) return {entry.position, std::nullopt};
+  return {entry.position, FfoReference{0, entry.best_score(), entry.best_moves()}};
+}
+
 }  // namespace
 
 PositionToSolve ffo_position(const std::string& file_given, int number, int first) {
@@ -161,8 +167,13 @@ PositionToSolve ffo_position(const std::string& file_given, int number, int firs
     throw std::invalid_argument("othello solve: FFO #" + std::to_string(number) + " is not in " +
                                 file + " (it holds #" + std::to_string(first) + "..#" +
                                 std::to_string(first + static_cast<int>(entries.size()) - 1) + ")");
-  const ObfEntry& entry = entries[static_cast<std::size_t>(index)];
-  return {entry.position, FfoReference{number, entry.best_score(), entry.best_moves()}};
+  PositionToSolve position = to_solve(entries[static_cast<std::size_t>(index)]);
+  if (position.ffo) position.ffo->number = number;
+  return position;
+}
+
+PositionToSolve position_from_text(const std::string& text, int size) {
+  return to_solve(parse_obf_line(text, size));
 }
 
 void parse_window(const std::string& text, SolveOptions& options) {
@@ -186,6 +197,23 @@ PositionSolve solve_position(const PositionToSolve& input, const SolveOptions& o
     full.beta = 64;
     r.move_scores = solve_each_move<N>(pos.mover(), pos.opponent(), full);
   });
+  return r;
+}
+
+std::optional<bool> agrees_with_published(const PositionSolve& solve) {
+  if (!solve.input.ffo) return std::nullopt;
+  return solve.result.exact && solve.result.score == solve.input.ffo->published_score;
+}
+
+ProblemSetSolve solve_problem_file(const std::string& path, const SolveOptions& options) {
+  ProblemSetSolve r{path, {}, 0, 0, 0};
+  for (const ObfEntry& entry : read_obf_file(path)) {
+    PositionSolve solve = solve_position(to_solve(entry), options, false);
+    r.nodes += solve.result.nodes;
+    r.seconds += solve.result.seconds;
+    r.disagreements += agrees_with_published(solve) == false;
+    r.lines.emplace_back(entry.line, std::move(solve));
+  }
   return r;
 }
 

@@ -39,14 +39,21 @@ std::string square_name(int sq);                        // "A1".."H8", "PS" for 
 std::string board_string(const Position& pos);          // the 64/36/16-char form
 std::string render(const Position& pos);                // a diagram with coordinates, several lines
 
-// One line of an .obf file: "<board> <side>; <move>:<score>; ..." — the published move scores.
+// A position as one piece of text: "<board> <side>" or the board and side run together (the
+// 65-character form on 8x8: 64 squares, then X or O).
+Position parse_board_and_side(std::string_view text, int size = 8);
+
+// One line of an .obf file: "<board> <side>; <move>:<score>; ..." — the published move scores
+// (none after a bare position).
 struct ObfEntry {
   Position position;
   std::vector<std::pair<int, int>> move_scores;  // (square, exact score for the side to move)
+  int line = 0;                                  // its line in the file; 0 if not read from one
+  bool published() const { return !move_scores.empty(); }
   int best_score() const;
   std::vector<int> best_moves() const;
 };
-ObfEntry parse_obf_line(std::string_view line);
+ObfEntry parse_obf_line(std::string_view line, int size = 8);
 // Reads every non-empty, non-comment line of an .obf file (throws naming the file and line).
 std::vector<ObfEntry> read_obf_file(const std::string& path);
 

@@ -13,6 +13,8 @@ namespace zermelo::othello {
 
 nlohmann::json report_json(const PositionSolve& r);
 std::string report_text(const PositionSolve& r);
+nlohmann::json report_json(const ProblemSetSolve& r);
+std::string report_text(const ProblemSetSolve& r);  // a table like Edax's `-solve`, and a total
 nlohmann::json report_json(const PerftTable& r);
 std::string report_text(const PerftTable& r);
 nlohmann::json report_json(const Enumeration& r);

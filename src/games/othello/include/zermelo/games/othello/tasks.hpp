@@ -22,18 +22,22 @@
 namespace zermelo::othello {
 
 // ---- solve: one position's exact score, best move and principal variation.
+// The published scores a position came with: an FFO test position's, or an .obf line's.
 struct FfoReference {
-  int number = 0;
+  int number = 0;  // the FFO number; 0 for an .obf line that is not numbered
   int published_score = 0;
   std::vector<int> best_moves;
 };
 struct PositionToSolve {
   Position position;
-  std::optional<FfoReference> ffo;  // set when the position is an FFO test position
+  std::optional<FfoReference> ffo;  // set when the position came with published scores
 };
 // FFO test position `number` of an .obf file whose first line is number `first` (file empty:
 // $ZERMELO_SPEC_DIR/ffo40-49.obf). Throws std::invalid_argument naming the file's range.
 PositionToSolve ffo_position(const std::string& file, int number, int first);
+// A position as text: "<board> <side>", the 65-character form, or a whole .obf line (whose
+// published scores come with it). Throws std::invalid_argument naming what is wrong.
+PositionToSolve position_from_text(const std::string& text, int size);
 // A search window "LO,HI" into options.alpha and options.beta.
 void parse_window(const std::string& text, SolveOptions& options);
 
@@ -46,6 +50,19 @@ struct PositionSolve {
 };
 PositionSolve solve_position(const PositionToSolve& input, const SolveOptions& options,
                              bool each_move);
+// Whether the solve agrees with the published score: none without one; a bound never agrees.
+std::optional<bool> agrees_with_published(const PositionSolve& solve);
+
+// ---- solve a problem file: every line of an .obf file, as Edax's `-solve` does.
+struct ProblemSetSolve {
+  std::string file;
+  std::vector<std::pair<int, PositionSolve>> lines;  // (line number in the file, its solve)
+  std::uint64_t nodes = 0;
+  double seconds = 0;
+  int disagreements = 0;  // lines whose score is not the published one
+};
+// Reads the whole file first, so a malformed line fails before any search (naming its line).
+ProblemSetSolve solve_problem_file(const std::string& path, const SolveOptions& options);
 
 // ---- perft: leaf counts from the start, depth 1..depth.
 struct PerftTable {

@@ -10,12 +10,14 @@ using nlohmann::json;
 json retrograde_identity(const Game& g, const SolveOptions& o) {
   json lower = json::array();
   for (auto& p : o.lower_tier_values) lower.push_back(relative_to_job(o.job_dir, p));
-  return {{"game", g.name()},
-          {"variant", g.variant()},
-          {"tier", o.tier},
-          {"lower", lower},
-          {"predecessors", o.use_predecessors && g.has_predecessors()},
-          {"init_chunk_states", o.init_chunk_states}};
+  json id = {{"game", g.name()},
+             {"variant", g.variant()},
+             {"tier", o.tier},
+             {"lower", lower},
+             {"predecessors", o.use_predecessors && g.has_predecessors()},
+             {"init_chunk_states", o.init_chunk_states}};
+  if (o.shards > 1) id["shards"] = o.shards;  // unsharded jobs keep the identity they had
+  return id;
 }
 
 json final_facts(const SolveResult& r) {

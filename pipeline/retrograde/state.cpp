@@ -15,6 +15,8 @@ SolveState::SolveState(const Game& g, const SolveOptions& o)
       manifest(o.job_dir, "retrograde", retrograde_identity(g, o)),
       files(o.job_dir) {
   manifest.describe("game", game_description(g));
+  const unsigned n = std::max(1u, o.shards);
+  for (unsigned shard = 0; shard < n; ++shard) shard_files.push_back(files.shard(shard, n));
 }
 
 std::vector<Stage> SolveState::stages() const {
@@ -28,6 +30,14 @@ RunOptions undecided_run_options(std::uint64_t expected_records, const SolveOpti
   RunOptions o = run_options<Undecided>();
   if (expected_records * sizeof(Undecided) <= opt.raw_run_bytes) o.zstd_level = 0;
   o.block_bytes = opt.block_bytes;
+  return o;
+}
+
+SortOptions shard_sort_options_within(std::uint64_t memory, const SolveState& s, unsigned shard,
+                                      Sorter sorter, unsigned share) {
+  SortOptions o = sort_options_within(memory, s, sorter, share);
+  o.scratch_dir = s.shard_files[shard].scratch(sorter);
+  o.threads = s.shard_threads();
   return o;
 }
 

@@ -1,7 +1,9 @@
 // What the steps of one out-of-core solve share: the game, the options, the manifest and the job
-// directory's layout, the facts carried from level to level, and the formats and budgets of
-// the runs and sorters every step makes. The steps themselves are in steps.hpp.
+// directory's layout, the shards' key ranges and folders, the facts carried from level to level,
+// and the formats and budgets of the runs and sorters every step makes. The steps themselves are
+// in steps.hpp; shards in docs/shards.md.
 #pragma once
+#include <algorithm>
 #include <cstdint>
 #include <memory>
 #include <nlohmann/json.hpp>
@@ -9,6 +11,8 @@
 #include <vector>
 
 #include "pipeline/exit_values.hpp"
+#include "pipeline/parallel_for.hpp"
+#include "pipeline/retrograde/key_ranges.hpp"
 #include "pipeline/retrograde/layout.hpp"
 #include "pipeline/retrograde_records.hpp"
 #include "pipeline/undecided_filter.hpp"
@@ -35,6 +39,8 @@ struct SolveState {
   const SolveOptions opt;
   Manifest manifest;
   Layout files;
+  std::vector<Layout> shard_files;    // each shard's working runs (one shard: `files`)
+  KeyRanges ranges;                   // the shards' keys, from step 3 or its facts on a resume
   std::uint32_t max_scheduled = 0;    // the last level with scheduled work (the initial scan's)
   std::uint64_t copied_total = 0;     // undecided states passed on in untouched blocks, all levels
   std::uint64_t filtered_total = 0;   // messages dropped by the filter of undecided groups
@@ -49,6 +55,19 @@ struct SolveState {
   void erase(Stage stage) { manifest.erase(stage.name()); }
   // The recorded stages this solver writes, in the order recorded.
   std::vector<Stage> stages() const;
+  unsigned shards() const { return static_cast<unsigned>(shard_files.size()); }
+  // The threads each shard's own work may use while the shards run at once.
+  unsigned shard_threads() const {
+    return shards() == 1 ? opt.threads : std::max(1u, opt.threads / shards());
+  }
+  // fn(shard) for every shard, at most opt.threads at once; one shard runs on this thread, so
+  // that its own parallel loops keep every thread.
+  template <class Fn>
+  void for_each_shard(Fn&& fn) const {
+    if (shards() == 1) return fn(0u);
+    parallel_for<char>(opt.threads, shards(), 1,
+                       [&](std::size_t, std::size_t i, char&) { fn(static_cast<unsigned>(i)); });
+  }
   // Reverse edges are built when un-moves are not used.
   bool reverse_edges() const { return !(opt.use_predecessors && game.has_predecessors()); }
 };
@@ -90,6 +109,9 @@ RunOptions undecided_run_options(std::uint64_t expected_records, const SolveOpti
 // `share` sorters alive at the same time split the rest. Throws if that leaves too little.
 SortOptions sort_options_within(std::uint64_t memory, const SolveState& s, Sorter sorter,
                                 unsigned share = 1);
+// The same for a sorter of shard `shard`, which spills into the shard's folder.
+SortOptions shard_sort_options_within(std::uint64_t memory, const SolveState& s, unsigned shard,
+                                      Sorter sorter, unsigned share);
 // The same in the whole budget.
 inline SortOptions sort_options(const SolveState& s, Sorter sorter, unsigned share = 1) {
   return sort_options_within(s.opt.memory_bytes, s, sorter, share);

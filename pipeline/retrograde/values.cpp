@@ -1,6 +1,9 @@
 // Step 6: the values run. The states decided by the initial scan and at every level (sorted
 // runs, merged k ways) and, between them, the states still undecided at the fixpoint, which are
-// draws. Stage "final" records it with the solve's counts.
+// draws. Stage "final" records it with the solve's counts. With shards the same one merge takes
+// every shard's decided runs and the shards' draws one shard after the other (key order), so
+// the values run is the unsharded one, byte for byte (docs/shards.md).
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -13,28 +16,50 @@
 namespace zermelo::retro {
 namespace {
 
-// The scan's decided parts, then each level's decided run, as recorded.
+// The scan's decided parts, then each level's decided runs (a shard's each), as recorded.
 std::vector<std::string> decided_runs(const SolveState& s) {
   std::vector<std::string> runs;
   const std::size_t chunks = s.facts(Stage::scan())["chunks"];
   for (std::size_t i = 0; i < chunks; ++i) runs.push_back(s.files.path(Run::decided_part, i));
   for (const Stage& stage : s.stages())
-    if (stage.kind == Stage::Kind::decided) runs.push_back(s.files.path(Run::frontier, stage.n));
+    if (stage.kind == Stage::Kind::decided)
+      for (const Layout& files : s.shard_files) runs.push_back(files.path(Run::frontier, stage.n));
   return runs;
 }
 
-// The decided states merged with the draws in S_last, written to `out` and counted.
-ValuesTally merge_values(const SolveState& s, std::uint32_t last, RunWriter& out) {
-  ExternalSorter<KeyValue, KeyValueOrder> decided(sort_options(s, Sorter::final), decided_runs(s));
-  RunReader draws(s.files.path(Run::states, last));
-  ValuesTally tally;
-  Progress bar("values " + s.opt.tier);
-  auto next_draw = [&](KeyValue& kv) {
+// The states still undecided in S_last, the draws: shard after shard, so in key order.
+class Draws {
+ public:
+  Draws(const SolveState& s, std::uint32_t last) : s_(s), last_(last) { open(); }
+  bool next(KeyValue& kv) {
     Undecided u;
-    if (!draws.next(u)) return false;
+    while (!states_->next(u)) {
+      if (shard_ + 1 == s_.shards()) return false;
+      ++shard_;
+      open();
+    }
     kv = KeyValue{u.key, Value::draw().raw()};
     return true;
-  };
+  }
+
+ private:
+  void open() {
+    states_ = std::make_unique<RunReader>(s_.shard_files[shard_].path(Run::states, last_));
+  }
+
+  const SolveState& s_;
+  const std::uint32_t last_;
+  unsigned shard_ = 0;
+  std::unique_ptr<RunReader> states_;
+};
+
+// The decided states merged with the draws, written to `out` and counted.
+ValuesTally merge_values(const SolveState& s, std::uint32_t last, RunWriter& out) {
+  ExternalSorter<KeyValue, KeyValueOrder> decided(sort_options(s, Sorter::final), decided_runs(s));
+  Draws draws(s, last);
+  ValuesTally tally;
+  Progress bar("values " + s.opt.tier);
+  auto next_draw = [&](KeyValue& kv) { return draws.next(kv); };
   auto next_decided = [&](KeyValue& kv) { return decided.next(kv); };
   auto key = [](const KeyValue& kv) { return kv.key; };
   merge_join<KeyValue, KeyValue>(

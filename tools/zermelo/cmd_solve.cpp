@@ -30,6 +30,7 @@ struct SolveArgs {
   bool exit_lookups = false;
   bool no_message_filter = false;
   std::uint64_t max_states = 0;
+  unsigned shards = 1;
   std::string plot;  // an SVG file for the chart of states by plies
 };
 
@@ -45,6 +46,7 @@ SolveOptions solve_options(const SolveArgs& a) {
   o.exit_values = !a.exit_lookups;
   o.message_filter = !a.no_message_filter;
   o.max_states = a.max_states;
+  o.shards = a.shards;
   return o;
 }
 
@@ -319,6 +321,11 @@ ZERMELO_REGISTER_COMMAND(10, [](CLI::App& app) {
   solve->add_option("--max-states", a.max_states,
                     "refuse a solve of more states than this: before any work where the game "
                     "counts its states, else when its enumeration passes the limit");
+  solve
+      ->add_option("--shards", a.shards,
+                   "cut each tier's levels into this many key ranges, run at once on the threads "
+                   "(default 1; part of the job's identity; docs/shards.md)")
+      ->check(CLI::Range(1u, 4096u));
   solve->add_option("--plot", a.plot,
                     "also draw the states by plies (a colour a tier) as an SVG chart into "
                     "this file");

@@ -69,6 +69,8 @@ struct SolveOptions {
   std::uint64_t max_states = 0;  // 0: no limit
   bool message_filter = true;    // messages to groups of decided states dropped before sorting when
                                  // the game numbers groups
+  // Key ranges each level is cut into, run at once (docs/shards.md); 1: the unsharded solve.
+  unsigned shards = 1;
 };
 
 struct SolveResult {

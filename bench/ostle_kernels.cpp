@@ -7,7 +7,8 @@
 #include <random>
 
 #include "tests/ostle/crosscheck.hpp"
-#include "tests/ostle/reference.cpp"  // NOLINT: the reference is test code, built into this bench only
+// The reference is test code, built into this bench only.
+#include "tests/ostle/reference.cpp"  // NOLINT
 #include "zermelo/games/ostle/count.hpp"
 #include "zermelo/games/ostle/game.hpp"
 

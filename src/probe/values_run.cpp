@@ -5,6 +5,7 @@
 #include "src/probe/database_impl.hpp"
 #include "src/probe/guarded.hpp"
 #include "zermelo/engine/retrograde.hpp"
+#include "zermelo/engine/values_run.hpp"
 #include "zermelo/io/run_file.hpp"
 
 namespace zermelo::probe {
@@ -12,7 +13,7 @@ namespace zermelo::probe {
 struct ValuesRun::Impl {
   explicit Impl(std::unique_ptr<RunReader> run) : reader(std::move(run)) {
     const RunOptions& o = reader->info().options;
-    if (o.record_type != "values" || o.record_size != sizeof(KeyValue))
+    if (!is_values_run(o))
       throw Error(ErrorCode::kOpen,
                   reader->info().path + ": a '" + o.record_type + "' run, not a values run");
   }

@@ -48,8 +48,8 @@ struct Mailbox {
   static int final_score(std::uint64_t p, std::uint64_t o) {
     int pc = 0, oc = 0;
     for (int sq = 0; sq < 64; ++sq) {
-      pc += (p >> sq) & 1;
-      oc += (o >> sq) & 1;
+      pc += static_cast<int>((p >> sq) & 1);
+      oc += static_cast<int>((o >> sq) & 1);
     }
     const int empties = N * N - pc - oc;
     return pc > oc ? pc - oc + empties : pc < oc ? pc - oc - empties : 0;

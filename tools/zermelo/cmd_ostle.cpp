@@ -221,57 +221,75 @@ void run_bfs(const BfsAliasArgs& a) {
   zermelo::cli::run_bfs(bfs, scratch.path);
 }
 
+// The puzzles found in a solved database, and what they were looked for in.
+struct PuzzleReport {
+  const zermelo::SolvedDatabase& db;
+  std::vector<std::string> unsolved;  // tiers of the game not solved in the work dir
+  PuzzleScan scan;
+  std::string definition;
+};
+
+std::string joined_moves(const std::vector<std::string>& moves) {
+  std::string line;
+  for (const auto& m : moves) line += (line.empty() ? "" : ",") + m;
+  return line;
+}
+
+void print_puzzles_json(const PuzzleReport& r) {
+  const zermelo::Game& game = r.db.game();
+  nlohmann::json j{{"game", game.name()},
+                   {"variant", game.variant()},
+                   {"tiers", r.db.tiers()},
+                   {"unsolved_tiers", r.unsolved},
+                   {"states", r.scan.scanned},
+                   {"won", r.scan.won},
+                   {"puzzles", r.scan.puzzles},
+                   {"definition", r.definition},
+                   {"longest", nlohmann::json::array()}};
+  for (const Puzzle& p : r.scan.longest)
+    j["longest"].push_back({{"key", p.key},
+                            {"plies", p.value.plies()},
+                            {"line", joined_moves(p.line)},
+                            {"diagram", game.render(p.key)}});
+  std::cout << j.dump(2) << "\n";
+}
+
+void print_puzzles_text(const PuzzleReport& r) {
+  const zermelo::Game& game = r.db.game();
+  std::cout << game.name() << " " << game.variant() << ": " << with_commas(r.scan.puzzles)
+            << " puzzles (won states, not checkmate, " << r.definition << ") among "
+            << with_commas(r.scan.won) << " won of " << with_commas(r.scan.scanned) << " states";
+  std::string tiers;
+  for (const auto& t : r.db.tiers()) tiers += (tiers.empty() ? "" : ", ") + t;
+  std::cout << " (tiers " << tiers;
+  if (!r.unsolved.empty()) std::cout << "; not solved here: " << r.unsolved.size() << " more";
+  std::cout << ")\n";
+  for (std::size_t i = 0; i < r.scan.longest.size(); ++i)
+    std::cout << "\n#" << i + 1 << ": win in " << r.scan.longest[i].value.plies()
+              << " plies: " << joined_moves(r.scan.longest[i].line) << "\n"
+              << game.render(r.scan.longest[i].key);
+}
+
 void run_puzzles(const std::vector<std::string>& args, std::size_t limit, bool shortest_only) {
   const auto& g = zermelo::cli::globals();
   zermelo::WorkDirLock lock(g.work_dir, zermelo::WorkDirLock::Mode::kRead, "ostle puzzles");
   const zermelo::SolvedDatabase db(g.work_dir, zermelo::cli::game_request(args));
   const zermelo::Game& game = db.game();
-  // Every solved tier: a tier is solved only with the tiers below it, which its moves reach.
-  std::vector<std::string> unsolved;
-  for (const auto& tier : game.tiers())
-    if (!db.solved(tier.name)) unsolved.push_back(tier.name);
   if (db.tiers().empty())
     throw std::invalid_argument("ostle puzzles: no tier of " + game.name() + " is solved in " +
                                 g.work_dir);
-  const PuzzleScan scan =
-      find_puzzles(game, db.all_values(), ostle_sacrifices(game), limit, shortest_only);
-  const std::string definition =
-      shortest_only ? "every shortest winning move a sacrifice" : "every winning move a sacrifice";
-  auto joined = [](const std::vector<std::string>& moves) {
-    std::string line;
-    for (const auto& m : moves) line += (line.empty() ? "" : ",") + m;
-    return line;
-  };
-  if (g.json) {
-    nlohmann::json j{{"game", game.name()},
-                     {"variant", game.variant()},
-                     {"tiers", db.tiers()},
-                     {"unsolved_tiers", unsolved},
-                     {"states", scan.scanned},
-                     {"won", scan.won},
-                     {"puzzles", scan.puzzles},
-                     {"definition", definition},
-                     {"longest", nlohmann::json::array()}};
-    for (const Puzzle& p : scan.longest)
-      j["longest"].push_back({{"key", p.key},
-                              {"plies", p.value.plies()},
-                              {"line", joined(p.line)},
-                              {"diagram", game.render(p.key)}});
-    std::cout << j.dump(2) << "\n";
-    return;
-  }
-  std::cout << game.name() << " " << game.variant() << ": " << with_commas(scan.puzzles)
-            << " puzzles (won states, not checkmate, " << definition << ") among "
-            << with_commas(scan.won) << " won of " << with_commas(scan.scanned) << " states";
-  std::string tiers;
-  for (const auto& t : db.tiers()) tiers += (tiers.empty() ? "" : ", ") + t;
-  std::cout << " (tiers " << tiers;
-  if (!unsolved.empty()) std::cout << "; not solved here: " << unsolved.size() << " more";
-  std::cout << ")\n";
-  for (std::size_t i = 0; i < scan.longest.size(); ++i)
-    std::cout << "\n#" << i + 1 << ": win in " << scan.longest[i].value.plies()
-              << " plies: " << joined(scan.longest[i].line) << "\n"
-              << game.render(scan.longest[i].key);
+  // Every solved tier: a tier is solved only with the tiers below it, which its moves reach.
+  PuzzleReport r{
+      db,
+      {},
+      find_puzzles(game, db.all_values(), ostle_sacrifices(game), limit, shortest_only),
+      shortest_only ? "every shortest winning move a sacrifice" : "every winning move a sacrifice"};
+  for (const auto& tier : game.tiers())
+    if (!db.solved(tier.name)) r.unsolved.push_back(tier.name);
+  if (g.json)
+    print_puzzles_json(r);
+  else
+    print_puzzles_text(r);
 }
 
 }  // namespace

@@ -1,5 +1,5 @@
 // Breakthrough's positions, terminal sets and moves as DFA sets
-// (see include/zermelo/games/breakthrough/breakthrough_sets.hpp).
+// (see zermelo/games/breakthrough/breakthrough_sets.hpp).
 #include "zermelo/games/breakthrough/breakthrough_sets.hpp"
 
 #include <stdexcept>

@@ -1,4 +1,4 @@
-// Nim's positions, terminal sets and moves as DFA sets (include/zermelo/games/nim/nim_sets.hpp).
+// Nim's positions, terminal sets and moves as DFA sets (zermelo/games/nim/nim_sets.hpp).
 #include "zermelo/games/nim/nim_sets.hpp"
 
 #include <stdexcept>

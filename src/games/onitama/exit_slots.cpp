@@ -1,4 +1,4 @@
-// See include/zermelo/games/onitama/exit_slots.hpp.
+// See zermelo/games/onitama/exit_slots.hpp.
 #include "zermelo/games/onitama/exit_slots.hpp"
 
 #include <algorithm>

@@ -1,4 +1,4 @@
-// Ostle's rules on bitboards (see include/zermelo/games/ostle/board.hpp).
+// Ostle's rules on bitboards (see zermelo/games/ostle/board.hpp).
 #include "zermelo/games/ostle/board.hpp"
 
 #include <sstream>

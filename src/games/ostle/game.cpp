@@ -1,4 +1,4 @@
-// Ostle behind the Game interface (see include/zermelo/games/ostle/game.hpp).
+// Ostle behind the Game interface (see zermelo/games/ostle/game.hpp).
 //
 // Value convention (docs/ostle.md): a checkmate position is decided by the rules, win in 0 for
 // the mover; every other state's value counts plies to the next checkmate position. A move that

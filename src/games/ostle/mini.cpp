@@ -1,4 +1,4 @@
-// The rules of small-board Ostle on a plain cell array (see include/zermelo/games/ostle/mini.hpp).
+// The rules of small-board Ostle on a plain cell array (see zermelo/games/ostle/mini.hpp).
 #include "zermelo/games/ostle/mini.hpp"
 
 #include <algorithm>

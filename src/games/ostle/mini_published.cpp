@@ -1,5 +1,5 @@
 // Small-board Ostle under the published solver's reading of the repetition rule (see
-// include/zermelo/games/ostle/mini.hpp and published.hpp): boards exactly, previous boards by
+// zermelo/games/ostle/mini.hpp and published.hpp): boards exactly, previous boards by
 // symmetry class.
 #include <algorithm>
 #include <map>

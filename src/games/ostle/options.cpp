@@ -1,4 +1,4 @@
-// Ostle's game options (see include/zermelo/games/ostle/options.hpp).
+// Ostle's game options (see zermelo/games/ostle/options.hpp).
 #include "zermelo/games/ostle/options.hpp"
 
 #include <stdexcept>

@@ -1,4 +1,4 @@
-// The puzzle finder of a solved Ostle game (see include/zermelo/games/ostle/puzzles.hpp).
+// The puzzle finder of a solved Ostle game (see zermelo/games/ostle/puzzles.hpp).
 #include "zermelo/games/ostle/puzzles.hpp"
 
 #include <algorithm>

@@ -4,9 +4,11 @@
 namespace zermelo::retro {
 namespace {
 
-// Shard `shard`'s message sorter, in its share of the budget the filter leaves.
+// Shard `shard`'s message sorter, in its share of the budget the filter and the shards' passes
+// leave (sort_options_within takes one pass's overhead itself).
 SortOptions message_sort(const SolveState& s, unsigned shard) {
-  const std::uint64_t memory = s.opt.memory_bytes - (s.filter ? s.filter->bytes() : 0);
+  const std::uint64_t memory = s.opt.memory_bytes - (s.filter ? s.filter->bytes() : 0) -
+                               (s.budget.level_passes() - kPassOverhead);
   SortOptions o = shard_sort_options_within(memory, s, shard, Sorter::messages, s.shards());
   o.raw_spill_bytes = s.opt.raw_run_bytes;  // read once, soon: raw I/O beats zstd while it fits
   o.run.delta_u64_keys = true;              // messages are sorted words

@@ -77,16 +77,25 @@ void answer_lookups(const SolveState& s, const ScanChunks& chunks, std::uint32_t
   answers.write_to(s.files.path(Run::answers), run_options<LevelMsg>());
 }
 
+// A sorter whose output is written one run of R a shard: the shards' writers beyond its pass's
+// own come out of its budget.
+template <class R>
+SortOptions sort_beside_shard_writers(const SolveState& s, Sorter sorter) {
+  const std::uint64_t writers = s.budget.extra_writers(run_options<R>());
+  return sort_options_within(s.opt.memory_bytes - writers, s, sorter);
+}
+
 // Each shard's scheduled.run and edges.run (with reverse edges), and the decided parts: stage
 // "init"'s outputs.
 std::vector<RunInfo> merge_parts(const SolveState& s, const ScanChunks& chunks) {
   std::vector<std::string> scheduled_parts = part_paths(s, Run::scheduled_part, chunks);
   scheduled_parts.push_back(s.files.path(Run::answers));
-  ExternalSorter<LevelMsg> scheduled(sort_options(s, Sorter::scheduled), scheduled_parts);
+  ExternalSorter<LevelMsg> scheduled(sort_beside_shard_writers<LevelMsg>(s, Sorter::scheduled),
+                                     scheduled_parts);
   std::vector<RunInfo> outs =
       write_to_shards(s, scheduled, Run::scheduled, [](const LevelMsg& m) { return m.key; });
   if (s.reverse_edges()) {
-    ExternalSorter<Edge> edges(sort_options(s, Sorter::edges),
+    ExternalSorter<Edge> edges(sort_beside_shard_writers<Edge>(s, Sorter::edges),
                                part_paths(s, Run::edges_part, chunks));
     for (const RunInfo& shard :
          write_to_shards(s, edges, Run::edges, [](const Edge& e) { return e.child; }))

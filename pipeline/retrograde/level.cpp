@@ -41,7 +41,7 @@ std::string fmt_secs(double s) {
 void make_filter(SolveState& s, std::uint32_t d) {
   if (s.filter || !s.opt.message_filter || s.shards() > 1) return;
   const std::uint64_t bytes = UndecidedFilter::bytes_for(s.game, s.opt.tier);
-  const std::uint64_t floor = kPassOverhead + kMinSorter;
+  const std::uint64_t floor = s.budget.level_passes() + s.shards() * kMinSorter;
   if (bytes > 0 && s.opt.memory_bytes >= floor && bytes <= (s.opt.memory_bytes - floor) / 4)
     s.filter = std::make_unique<UndecidedFilter>(s.game, s.opt.tier, s.files.path(Run::states, d));
 }

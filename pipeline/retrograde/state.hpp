@@ -14,6 +14,7 @@
 #include "pipeline/parallel_for.hpp"
 #include "pipeline/retrograde/key_ranges.hpp"
 #include "pipeline/retrograde/layout.hpp"
+#include "pipeline/retrograde/shard_budget.hpp"
 #include "pipeline/retrograde_records.hpp"
 #include "pipeline/undecided_filter.hpp"
 #include "zermelo/engine/retrograde.hpp"
@@ -37,6 +38,7 @@ struct SolveState {
 
   const Game& game;
   const SolveOptions opt;
+  const ShardBudget budget{opt};  // what the shards hold beside their sorters
   Manifest manifest;
   Layout files;
   std::vector<Layout> shard_files;    // each shard's working runs (one shard: `files`)

@@ -35,6 +35,8 @@ class Router {
     out_[to].push_back(m);
     if (out_[to].size() == kMessagesABatch) flush(to);
   }
+  // The memory one outbox holds when full (a sender holds one a shard).
+  static constexpr std::size_t outbox_bytes() { return kMessagesABatch * sizeof(Msg); }
   // Every outbox delivered: before the sort, and before a sender is dropped.
   void flush() {
     for (unsigned to = 0; to < out_.size(); ++to) flush(to);

@@ -35,15 +35,16 @@ std::string fmt_secs(double s) {
   return buf;
 }
 
-// The filter of undecided groups, once a process, when the game numbers groups and the bitmap
-// takes at most a quarter of what the level's sorter could have. Not yet with shards: it is
-// built from one S_d and told of its states in key order.
+// The filter of undecided groups, once a process, from every shard's S_d, when the game numbers
+// groups and the bitmap takes at most a quarter of what the level's sorters could have.
 void make_filter(SolveState& s, std::uint32_t d) {
-  if (s.filter || !s.opt.message_filter || s.shards() > 1) return;
+  if (s.filter || !s.opt.message_filter) return;
   const std::uint64_t bytes = UndecidedFilter::bytes_for(s.game, s.opt.tier);
   const std::uint64_t floor = s.budget.level_passes() + s.shards() * kMinSorter;
-  if (bytes > 0 && s.opt.memory_bytes >= floor && bytes <= (s.opt.memory_bytes - floor) / 4)
-    s.filter = std::make_unique<UndecidedFilter>(s.game, s.opt.tier, s.files.path(Run::states, d));
+  if (bytes == 0 || s.opt.memory_bytes < floor || bytes > (s.opt.memory_bytes - floor) / 4) return;
+  std::vector<std::string> states;
+  for (const Layout& files : s.shard_files) states.push_back(files.path(Run::states, d));
+  s.filter = std::make_unique<UndecidedFilter>(s.game, s.opt.tier, states);
 }
 
 // A level's outputs, shard by shard: S_{d+1} and F_{d+1}.
@@ -138,7 +139,7 @@ LevelRuns merge_shards(SolveState& s, std::uint32_t d, Inboxes& inboxes, MergeCo
     RunReader in(files.path(Run::states, d), IoOptions{}, /*decode_ahead=*/true);
     RunWriter out(files.path(Run::states, d + 1), undecided_run_options(in.size(), s.opt));
     RunWriter next_f(files.path(Run::frontier, d + 1), run_options<KeyValue>());
-    counts[shard] = merge_messages(s, d, inboxes.of(shard), in, out, next_f);
+    counts[shard] = merge_messages(s, shard, d, inboxes.of(shard), in, out, next_f);
     outs.states[shard] = out.finish();
     outs.frontiers[shard] = next_f.finish();
   });

@@ -10,7 +10,9 @@
 namespace zermelo::retro {
 namespace {
 
-std::string mib(std::uint64_t bytes) { return std::to_string((bytes + (1u << 20) - 1) >> 20) + "M"; }
+std::string mib(std::uint64_t bytes) {
+  return std::to_string((bytes + (1u << 20) - 1) >> 20) + "M";
+}
 
 }  // namespace
 
@@ -31,9 +33,8 @@ std::uint64_t ShardBudget::floor() const {
   const std::uint64_t level = level_passes() + shards_ * kMinSorter;
   // Step 3's largest runs: S_0 compressed (its block size is the solve's), or the scheduled work.
   const RunOptions s0 = undecided_run_options(~0ull / sizeof(Undecided), opt_);
-  const std::uint64_t writers =
-      std::max({extra_writers(s0), extra_writers(run_options<LevelMsg>()),
-                extra_writers(run_options<Edge>())});
+  const std::uint64_t writers = std::max({extra_writers(s0), extra_writers(run_options<LevelMsg>()),
+                                          extra_writers(run_options<Edge>())});
   return std::max({kMemoryFloor, level, kPassOverhead + kMinSorter + writers});
 }
 
@@ -43,10 +44,9 @@ void ShardBudget::check() const {
   if (shards_ == 1)
     throw std::invalid_argument(memory + " is below the out-of-core solver's floor (" +
                                 mib(floor()) + ")");
-  throw std::invalid_argument(memory + " is below the " + mib(floor()) + " that " +
-                              std::to_string(shards_) + " shards need, " +
-                              std::to_string(at_once_) +
-                              " at once (give more memory or fewer shards)");
+  throw std::invalid_argument(
+      memory + " is below the " + mib(floor()) + " that " + std::to_string(shards_) +
+      " shards need, " + std::to_string(at_once_) + " at once (give more memory or fewer shards)");
 }
 
 }  // namespace zermelo::retro

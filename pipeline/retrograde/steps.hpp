@@ -49,8 +49,8 @@ std::uint64_t solve_level(SolveState& s, std::uint32_t d);
 // target; returns the frontier's size, all shards'.
 std::uint64_t send_messages(SolveState& s, std::uint32_t d, Transport& transport,
                             std::uint64_t& filtered);
-// 5b (merge.cpp): a shard's sorted messages merged into its S_d (`in`), giving its S_{d+1} and
-// F_{d+1}.
+// 5b (merge.cpp): shard `shard`'s sorted messages merged into its S_d (`in`), giving its S_{d+1}
+// and F_{d+1}.
 struct MergeCounts {
   std::uint64_t decided = 0;
   std::uint64_t copied = 0;     // undecided states passed on in blocks no message reached
@@ -60,8 +60,9 @@ struct MergeCounts {
     return *this;
   }
 };
-MergeCounts merge_messages(SolveState& s, std::uint32_t d, ExternalSorter<Msg>& msgs, RunReader& in,
-                           RunWriter& out, RunWriter& next_frontier);
+MergeCounts merge_messages(SolveState& s, unsigned shard, std::uint32_t d,
+                           ExternalSorter<Msg>& msgs, RunReader& in, RunWriter& out,
+                           RunWriter& next_frontier);
 
 // Step 6 (values.cpp). The values run from the decided runs and the draws S_levels; "final".
 void write_values(SolveState& s, std::uint32_t levels);

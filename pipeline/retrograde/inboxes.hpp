@@ -3,7 +3,8 @@
 //
 // Why: the shards send at once from their own threads, and any of them may send to any inbox.
 // One sorter a shard keeps each shard's sort and merge its own; the memory budget the filter
-// leaves is split between them. An MPI transport will put one inbox in each rank instead.
+// leaves is split between them. Across MPI ranks each process has the inboxes of its own shards,
+// which ClusterTransport fills (docs/distributed.md).
 #pragma once
 #include <memory>
 #include <mutex>
@@ -17,11 +18,13 @@ namespace zermelo::retro {
 class Inboxes final : public Transport {
  public:
   explicit Inboxes(const SolveState& s);
+  // To shard `shard`, which this process holds.
   void deliver(unsigned shard, const Msg* msgs, std::size_t n) override;
+  void deliver_local(unsigned local, const Msg* msgs, std::size_t n);  // by local index
   // Ends the sending: every inbox sorted, the shards at once.
   void sort();
-  ExternalSorter<Msg>& of(unsigned shard) { return *sorters_[shard]; }
-  std::uint64_t size() const;  // the messages delivered to every shard
+  ExternalSorter<Msg>& of(unsigned local) { return *sorters_[local]; }
+  std::uint64_t size() const;  // the messages delivered to this process's shards
 
  private:
   const SolveState& s_;

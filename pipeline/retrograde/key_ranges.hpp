@@ -33,6 +33,12 @@ class KeyRanges {
   std::vector<std::uint64_t> first_;
 };
 
+// The rank that holds shard `shard` of `shards` spread over `ranks` processes: consecutive shards
+// on each rank, so that a rank's keys are one range too.
+inline unsigned rank_of_shard(unsigned shard, unsigned shards, unsigned ranks) {
+  return static_cast<unsigned>(std::uint64_t{shard} * ranks / shards);
+}
+
 // The index of shard `shard`'s first state among `states` cut into `shards`: floor(s * n / P),
 // without overflow. Also where the shard's values start in the values run.
 std::uint64_t first_state(std::uint64_t states, unsigned shards, unsigned shard);

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "pipeline/retrograde/cluster_transport.hpp"
 #include "pipeline/retrograde/inboxes.hpp"
 #include "pipeline/retrograde/steps.hpp"
 #include "zermelo/util/progress.hpp"
@@ -38,7 +39,8 @@ std::string fmt_secs(double s) {
 // The filter of undecided groups, once a process, from every shard's S_d, when the game numbers
 // groups and the bitmap takes at most a quarter of what the level's sorters could have.
 void make_filter(SolveState& s, std::uint32_t d) {
-  if (s.filter || !s.opt.message_filter) return;
+  // Not across processes: each would see only its own shards' groups.
+  if (s.filter || !s.opt.message_filter || s.clustered()) return;
   const std::uint64_t bytes = UndecidedFilter::bytes_for(s.game, s.opt.tier);
   const std::uint64_t floor = s.budget.level_passes() + s.shards() * kMinSorter;
   if (bytes == 0 || s.opt.memory_bytes < floor || bytes > (s.opt.memory_bytes - floor) / 4) return;
@@ -73,7 +75,7 @@ void record_level(SolveState& s, std::uint32_t d, const LevelRuns& outs,
   if (LevelRuns::records(outs.frontiers) > 0) s.record(Stage::decided(d + 1), outs.frontiers);
   s.erase(d > 0 ? Stage::level(d - 1) : Stage::initial_states());
   const bool decided = s.done(Stage::decided(d));
-  for (unsigned shard = 0; shard < s.shards(); ++shard) {
+  for (unsigned shard = 0; shard < s.local_shards(); ++shard) {
     const Layout& files = s.shard_files[shard];
     if (outs.states[shard].path != files.path(Run::states, d)) files.remove(Run::states, d);
     if (!decided) files.remove(Run::frontier, d);
@@ -82,8 +84,8 @@ void record_level(SolveState& s, std::uint32_t d, const LevelRuns& outs,
 
 // A level with no messages changes nothing: S_{d+1} is S_d, renamed rather than rewritten.
 std::uint64_t quiet_level(SolveState& s, std::uint32_t d) {
-  LevelRuns outs(s.shards());
-  for (unsigned shard = 0; shard < s.shards(); ++shard) {
+  LevelRuns outs(s.local_shards());
+  for (unsigned shard = 0; shard < s.local_shards(); ++shard) {
     const Layout& files = s.shard_files[shard];
     std::filesystem::rename(files.path(Run::states, d), files.path(Run::states, d + 1));
     outs.states[shard] = inspect_run(files.path(Run::states, d + 1));
@@ -131,8 +133,8 @@ void report_level(std::uint32_t d, const LevelCounts& c) {
 
 // 5b on every shard at once: its sorted messages merged into its S_d.
 LevelRuns merge_shards(SolveState& s, std::uint32_t d, Inboxes& inboxes, MergeCounts& merged) {
-  LevelRuns outs(s.shards());
-  std::vector<MergeCounts> counts(s.shards());
+  LevelRuns outs(s.local_shards());
+  std::vector<MergeCounts> counts(s.local_shards());
   s.for_each_shard([&](unsigned shard) {
     const Layout& files = s.shard_files[shard];
     // Decoded ahead: the merge's own work waits for no zstd.
@@ -147,6 +149,17 @@ LevelRuns merge_shards(SolveState& s, std::uint32_t d, Inboxes& inboxes, MergeCo
   return outs;
 }
 
+// 5a into this process's inboxes, the messages to other processes' shards sent to them and
+// theirs received (docs/distributed.md). Returns the frontier's size.
+std::uint64_t send_and_receive(SolveState& s, std::uint32_t d, Inboxes& inboxes,
+                               std::uint64_t& filtered) {
+  if (!s.clustered()) return send_messages(s, d, inboxes, filtered);
+  ClusterTransport transport(s, inboxes);
+  const std::uint64_t frontier = send_messages(s, d, transport, filtered);
+  transport.finish();
+  return frontier;
+}
+
 }  // namespace
 
 std::uint64_t solve_level(SolveState& s, std::uint32_t d) {
@@ -154,17 +167,17 @@ std::uint64_t solve_level(SolveState& s, std::uint32_t d) {
   LevelCounts c;
   make_filter(s, d);
   Inboxes inboxes(s);
-  c.frontier = send_messages(s, d, inboxes, c.filtered);
+  c.frontier = send_and_receive(s, d, inboxes, c.filtered);
   c.t_messages = clock.lap();
   inboxes.sort();
   c.t_sort = clock.lap();
-  if ((c.messages = inboxes.size()) == 0) return quiet_level(s, d);
+  if ((c.messages = s.total(inboxes.size())) == 0) return quiet_level(s, d);
   const LevelRuns outs = merge_shards(s, d, inboxes, c.merged);
   c.undecided = LevelRuns::records(outs.states);
   c.t_merge = clock.lap();
   record_level(s, d, outs, level_facts(s, c));
   report_level(d, c);
-  return c.merged.decided;
+  return s.total(c.merged.decided);
 }
 
 }  // namespace zermelo::retro

@@ -27,7 +27,8 @@ class Merge {
         copy_blocks_(out.can_take_blocks_of(in.info())),
         bar_("level " + std::to_string(d) + " merge", in.size()) {
     has_m_ = msgs_.next(m_);
-    if (s.filter) filter_.emplace(*s.filter, shard > 0, shard + 1 < s.shards());
+    const unsigned id = s.shard_ids[shard];
+    if (s.filter) filter_.emplace(*s.filter, id > 0, id + 1 < s.shards());
   }
 
   MergeCounts run() {

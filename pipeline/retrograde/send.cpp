@@ -162,7 +162,7 @@ std::uint64_t send_shard(const SolveState& s, unsigned shard, std::uint32_t d, T
   Sender send(msgs, s.filter.get(), filtered);
   Frontier frontier(s, s.shard_files[shard], d, send);
   Progress bar("level " + std::to_string(d) + " messages" +
-               (s.shards() > 1 ? ", shard " + std::to_string(shard) : ""));
+               (s.shards() > 1 ? ", shard " + std::to_string(s.shard_ids[shard]) : ""));
   if (s.game.has_predecessors() && s.opt.use_predecessors)
     send_by_unmoves(s, frontier, msgs, filtered, bar);
   else
@@ -175,10 +175,10 @@ std::uint64_t send_shard(const SolveState& s, unsigned shard, std::uint32_t d, T
 
 std::uint64_t send_messages(SolveState& s, std::uint32_t d, Transport& transport,
                             std::uint64_t& filtered) {
-  std::vector<std::uint64_t> sizes(s.shards()), dropped(s.shards());
+  std::vector<std::uint64_t> sizes(s.local_shards()), dropped(s.local_shards());
   s.for_each_shard(
       [&](unsigned shard) { sizes[shard] = send_shard(s, shard, d, transport, dropped[shard]); });
-  for (unsigned shard = 0; shard < s.shards(); ++shard) filtered += dropped[shard];
+  for (std::uint64_t n : dropped) filtered += n;
   std::uint64_t frontier = 0;
   for (std::uint64_t n : sizes) frontier += n;
   return frontier;

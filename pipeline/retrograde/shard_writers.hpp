@@ -1,4 +1,5 @@
-// One run a shard, each record written to the shard that owns its key (docs/shards.md).
+// One run a shard, each record written to the shard that owns its key (docs/shards.md); records
+// of shards another process holds are skipped (it writes them itself).
 //
 // Why: step 3 cuts the initial scan's joined outputs (S_0, the scheduled work, the reverse edges)
 // by key range into the shards' folders. With one shard it is a single writer of the job
@@ -14,19 +15,22 @@ namespace zermelo::retro {
 template <class R>
 class ShardWriters {
  public:
-  ShardWriters(const SolveState& s, Run run, const RunOptions& options) : ranges_(s.ranges) {
+  ShardWriters(const SolveState& s, Run run, const RunOptions& options) : s_(s) {
     for (const Layout& files : s.shard_files)
       out_.push_back(std::make_unique<RunWriter>(files.path(run), options));
   }
-  void push(std::uint64_t key, const R& r) { out_[ranges_.shard_of(key)]->push(r); }
+  void push(std::uint64_t key, const R& r) {
+    const unsigned to = local_of(key);
+    if (to < out_.size()) out_[to]->push(r);
+  }
   // Records in key order, each shard's stretch of them appended at once.
   template <class KeyOf>
   void append_sorted(const R* recs, std::size_t n, KeyOf key_of) {
     for (std::size_t i = 0; i < n;) {
-      const unsigned to = ranges_.shard_of(key_of(recs[i]));
+      const unsigned to = local_of(key_of(recs[i]));
       std::size_t j = i + 1;
-      while (j < n && (out_.size() == 1 || ranges_.shard_of(key_of(recs[j])) == to)) ++j;
-      out_[to]->append_many(recs + i, j - i);
+      while (j < n && (s_.shards() == 1 || local_of(key_of(recs[j])) == to)) ++j;
+      if (to < out_.size()) out_[to]->append_many(recs + i, j - i);
       i = j;
     }
   }
@@ -37,7 +41,12 @@ class ShardWriters {
   }
 
  private:
-  const KeyRanges& ranges_;
+  // The local index of the shard that owns `key`; out_.size() for a shard another process holds.
+  unsigned local_of(std::uint64_t key) const {
+    return s_.shards() == 1 ? 0 : s_.local_index(s_.ranges.shard_of(key));
+  }
+
+  const SolveState& s_;
   std::vector<std::unique_ptr<RunWriter>> out_;
 };
 

@@ -41,7 +41,10 @@ struct SolveState {
   const ShardBudget budget{opt};  // what the shards hold beside their sorters
   Manifest manifest;
   Layout files;
-  std::vector<Layout> shard_files;    // each shard's working runs (one shard: `files`)
+  // The shards this process holds (every shard without a cluster), by their local index: each
+  // one's number among all shards, and its working runs (one shard: `files`).
+  std::vector<unsigned> shard_ids;
+  std::vector<Layout> shard_files;
   KeyRanges ranges;                   // the shards' keys, from step 3 or its facts on a resume
   std::uint32_t max_scheduled = 0;    // the last level with scheduled work (the initial scan's)
   std::uint64_t copied_total = 0;     // undecided states passed on in untouched blocks, all levels
@@ -57,17 +60,24 @@ struct SolveState {
   void erase(Stage stage) { manifest.erase(stage.name()); }
   // The recorded stages this solver writes, in the order recorded.
   std::vector<Stage> stages() const;
-  unsigned shards() const { return static_cast<unsigned>(shard_files.size()); }
+  // All the shards, and those this process holds.
+  unsigned shards() const { return std::max(1u, opt.shards); }
+  unsigned local_shards() const { return static_cast<unsigned>(shard_files.size()); }
+  // The local index of shard `shard` if this process holds it, else local_shards().
+  unsigned local_index(unsigned shard) const;
+  bool clustered() const;  // shards spread over more than one process
+  // `n` summed over the processes (n itself in one process); every process calls it alike.
+  std::uint64_t total(std::uint64_t n) const;
   // The threads each shard's own work may use while the shards run at once.
   unsigned shard_threads() const {
-    return shards() == 1 ? opt.threads : std::max(1u, opt.threads / shards());
+    return local_shards() == 1 ? opt.threads : std::max(1u, opt.threads / local_shards());
   }
-  // fn(shard) for every shard, at most opt.threads at once; one shard runs on this thread, so
-  // that its own parallel loops keep every thread.
+  // fn(local index) for every shard this process holds, at most opt.threads at once; one shard
+  // runs on this thread, so that its own parallel loops keep every thread.
   template <class Fn>
   void for_each_shard(Fn&& fn) const {
-    if (shards() == 1) return fn(0u);
-    parallel_for<char>(opt.threads, shards(), 1,
+    if (local_shards() == 1) return fn(0u);
+    parallel_for<char>(opt.threads, local_shards(), 1,
                        [&](std::size_t, std::size_t i, char&) { fn(static_cast<unsigned>(i)); });
   }
   // Reverse edges are built when un-moves are not used.

@@ -40,6 +40,8 @@
 
 namespace zermelo {
 
+class Cluster;  // zermelo/engine/cluster.hpp
+
 #pragma pack(push, 1)
 // One solved state, as stored in a values run (sorted by key).
 struct KeyValue {
@@ -71,6 +73,8 @@ struct SolveOptions {
                                  // the game numbers groups
   // Key ranges each level is cut into, run at once (docs/shards.md); 1: the unsharded solve.
   unsigned shards = 1;
+  // The processes the shards are spread over (MPI ranks; docs/distributed.md); none: this one.
+  Cluster* cluster = nullptr;
 };
 
 struct SolveResult {

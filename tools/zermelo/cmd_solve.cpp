@@ -9,6 +9,7 @@
 
 #include "tools/zermelo/command.hpp"
 #include "tools/zermelo/game_words.hpp"
+#include "zermelo/engine/cluster.hpp"
 #include "zermelo/engine/optimal_line.hpp"
 #include "zermelo/engine/retrograde.hpp"
 #include "zermelo/pipeline/solved_database.hpp"
@@ -47,6 +48,8 @@ SolveOptions solve_options(const SolveArgs& a) {
   o.message_filter = !a.no_message_filter;
   o.max_states = a.max_states;
   o.shards = a.shards;
+  o.cluster = globals().cluster;  // under mpirun: one shard a rank unless --shards says more
+  if (o.cluster && o.shards == 1) o.shards = o.cluster->ranks();
   return o;
 }
 
@@ -272,6 +275,7 @@ void run_solve(const SolveArgs& a) {
   auto g = make_game(a.game, a.game_options);
   WorkDirLock lock(globals().work_dir, WorkDirLock::Mode::kWrite, "solve " + a.game);
   auto results = solve_tiers(*g, solve_options(a), a.tier);
+  if (globals().cluster && globals().cluster->rank() != 0) return;  // rank 0 reports
   print_results(*g, results);
   if (a.plot.empty()) return;
   std::vector<TierTable> tables;

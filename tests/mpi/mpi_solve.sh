@@ -8,6 +8,10 @@ zermelo=$1 mpirun=$2 dir=$3
 rm -rf "$dir" && mkdir -p "$dir"
 trap 'cat "$dir/killed.out" 2>/dev/null | tail -n 12; rm -rf "$dir"' EXIT
 
+# In containers the shared-memory transport's single copy (ptrace rights) is often refused:
+# plain copies work everywhere.
+export OMPI_MCA_btl_vader_single_copy_mechanism=none
+
 on_ranks() {  # on_ranks N ARGS...: zermelo on N ranks
   n=$1 && shift
   "$mpirun" --oversubscribe --allow-run-as-root -np "$n" "$zermelo" --quiet --json --threads 1 "$@"

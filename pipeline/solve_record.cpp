@@ -10,12 +10,14 @@ using nlohmann::json;
 json retrograde_identity(const Game& g, const SolveOptions& o) {
   json lower = json::array();
   for (auto& p : o.lower_tier_values) lower.push_back(relative_to_job(o.job_dir, p));
-  return {{"game", g.name()},
-          {"variant", g.variant()},
-          {"tier", o.tier},
-          {"lower", lower},
-          {"predecessors", o.use_predecessors && g.has_predecessors()},
-          {"init_chunk_states", o.init_chunk_states}};
+  json id = {{"game", g.name()},
+             {"variant", g.variant()},
+             {"tier", o.tier},
+             {"lower", lower},
+             {"predecessors", o.use_predecessors && g.has_predecessors()},
+             {"init_chunk_states", o.init_chunk_states}};
+  if (o.shards > 1) id["shards"] = o.shards;  // unsharded jobs keep the identity they had
+  return id;
 }
 
 json final_facts(const SolveResult& r) {
@@ -45,7 +47,9 @@ SolveResult result_from_final(const json& f, const std::string& values, bool res
   r.copied_records = f.value("copied_records", std::uint64_t{0});
   r.exit_moves_settled = f.value("exit_moves_settled", std::uint64_t{0});
   r.filtered_messages = f.value("filtered_messages", std::uint64_t{0});
-  r.digest = inspect_run(values).digest_hex();
+  // A rank of an MPI job other than 0 holds no values run, only its digest (docs/distributed.md).
+  r.digest =
+      f.contains("digest") ? f["digest"].get<std::string>() : inspect_run(values).digest_hex();
   return r;
 }
 

@@ -1,6 +1,7 @@
 // See undecided_filter.hpp.
 #include "pipeline/undecided_filter.hpp"
 
+#include <atomic>
 #include <cstring>
 #include <stdexcept>
 
@@ -15,21 +16,25 @@ std::uint64_t UndecidedFilter::bytes_for(const Game& game, const std::string& ti
 }
 
 UndecidedFilter::UndecidedFilter(const Game& game, const std::string& tier,
-                                 const std::string& states_run)
+                                 const std::vector<std::string>& states_runs)
     : game_(game),
       range_(game.group_slots(tier)),
       size_(range_.size()),
       bits_((size_ + 63) / 64, 0) {
-  RunReader run(states_run, IoOptions{}, /*decode_ahead=*/true);
-  Progress bar("filter of undecided groups", run.size());
-  const void* span;
-  while (std::size_t n = run.next_span(&span, 1u << 16)) {
-    const auto* states = static_cast<const Undecided*>(span);
-    for (std::size_t i = 0; i < n; ++i) {
-      const std::uint64_t g = slot_of(states[i].key);
-      bits_[g >> 6] |= std::uint64_t{1} << (g & 63);
+  std::uint64_t total = 0;
+  for (const std::string& path : states_runs) total += inspect_run(path).record_count;
+  Progress bar("filter of undecided groups", total);
+  for (const std::string& path : states_runs) {
+    RunReader run(path, IoOptions{}, /*decode_ahead=*/true);
+    const void* span;
+    while (std::size_t n = run.next_span(&span, 1u << 16)) {
+      const auto* states = static_cast<const Undecided*>(span);
+      for (std::size_t i = 0; i < n; ++i) {
+        const std::uint64_t g = slot_of(states[i].key);
+        bits_[g >> 6] |= std::uint64_t{1} << (g & 63);
+      }
+      bar.add(n);
     }
-    bar.add(n);
   }
 }
 
@@ -41,10 +46,16 @@ std::uint64_t UndecidedFilter::slot_of(StateKey s) const {
   return slot - range_.first;
 }
 
-void UndecidedFilter::record(StateKey s, bool kept) {
-  const std::uint64_t g = slot_of(s);
+void UndecidedFilter::clear(std::uint64_t group) {
+  // Shards' merges clear bits of the same word at once; nothing reads them while they do.
+  std::atomic_ref<std::uint64_t>(bits_[group >> 6])
+      .fetch_and(~(std::uint64_t{1} << (group & 63)), std::memory_order_relaxed);
+}
+
+void UndecidedFilter::Report::record(StateKey s, bool kept) {
+  const std::uint64_t g = filter_.slot_of(s);
   if (group_ != kNone && g < group_)
-    throw std::logic_error(game_.name() + ": group slots are not in key order (state " +
+    throw std::logic_error(filter_.game_.name() + ": group slots are not in key order (state " +
                            std::to_string(s) + " comes after a later group)");
   if (g != group_) {
     close_group();
@@ -55,26 +66,24 @@ void UndecidedFilter::record(StateKey s, bool kept) {
   group_kept_ = group_kept_ || kept;
 }
 
-void UndecidedFilter::copied_block(StateKey first_key) {
+void UndecidedFilter::Report::copied_block(StateKey first_key) {
   has_unheard_ = false;
-  if (slot_of(first_key) == group_) group_kept_ = true;
+  if (filter_.slot_of(first_key) == group_) group_kept_ = true;
   close_group();
   group_ = kNone;
   after_copy_ = true;
 }
 
-void UndecidedFilter::end_of_run() {
+void UndecidedFilter::Report::end_of_run() {
   has_unheard_ = false;
+  if (open_after_) group_kept_ = true;  // its group may go on in the next shard
   close_group();
   group_ = kNone;
   after_copy_ = false;
 }
 
-void UndecidedFilter::close_group() {
-  if (group_ == kNone || group_kept_) return;
-  std::uint64_t& word = bits_[group_ >> 6];
-  const std::uint64_t bit = std::uint64_t{1} << (group_ & 63);
-  if (word & bit) word &= ~bit, ++cleared_;
+void UndecidedFilter::Report::close_group() {
+  if (group_ != kNone && !group_kept_) filter_.clear(group_);
 }
 
 }  // namespace zermelo::retro

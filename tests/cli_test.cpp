@@ -6,6 +6,8 @@
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
 
 #include "tests/test_util.hpp"
 
@@ -145,18 +147,41 @@ TEST(Cli, BadInputIsAClearErrorAndNonZeroExit) {
 
 namespace {
 
+// The CLI solving `game` in `work` with --memory `memory`, and more `options`; its peak RSS in KiB.
+long peak_rss_kib_of_solve(const std::string& work, const char* memory,
+                           std::vector<std::string> args) {
+  args.insert(args.begin(), {"--quiet", "--json", "--work-dir", work, "--memory", memory,
+                             "--threads", "2", "solve"});
+  const auto run = zermelo::testing::run_cli_measured(args, "/dev/null");
+  EXPECT_EQ(run.code, 0);
+  return run.usage.ru_maxrss;
+}
+
 // Peak memory is part of correctness: the whole process stays under --memory.
 TEST(CliMemory, PeakRssStaysUnderTheBudget) {
 #ifdef ZERMELO_SANITIZED
   GTEST_SKIP() << "under AddressSanitizer the peak RSS holds its shadow memory, not the program's";
 #endif
   zermelo::testing::ScratchDir dir;
-  std::string work = dir / "nim";
-  const auto run = zermelo::testing::run_cli_measured(
-      {"--quiet", "--json", "--work-dir", work, "--memory", "160M", "solve", "nim", "6x8"});
-  ASSERT_EQ(run.code, 0);
-  const rusage& usage = run.usage;
-  EXPECT_LT(usage.ru_maxrss, 160 * 1024) << "peak RSS " << usage.ru_maxrss << " KiB";
+  const long kib = peak_rss_kib_of_solve(dir / "nim", "160M", {"nim", "6x8"});
+  EXPECT_LT(kib, 160 * 1024) << "peak RSS " << kib << " KiB";
+}
+
+// With shards too: their passes, outboxes and step 3's writers come out of --memory. A budget
+// that two shards fit stays a limit; one that sixteen cannot fit is refused before any file is
+// made, with what they would need.
+TEST(CliMemory, ShardsFitInTheBudgetOrAreRefusedUpFront) {
+#ifdef ZERMELO_SANITIZED
+  GTEST_SKIP() << "under AddressSanitizer the peak RSS holds its shadow memory, not the program's";
+#endif
+  zermelo::testing::ScratchDir dir;
+  const long kib = peak_rss_kib_of_solve(dir / "two", "160M", {"nim", "6x8", "--shards", "2"});
+  EXPECT_LT(kib, 160 * 1024) << "peak RSS " << kib << " KiB";
+  const CliRun refused = zermelo("--work-dir " + (dir / "sixteen") +
+                                 " --memory 160M --threads 2 solve nim 6x8 --shards 16");
+  EXPECT_NE(refused.code, 0);
+  EXPECT_TRUE(contains(refused.out, "is below the 484M that 16 shards need")) << refused.out;
+  EXPECT_TRUE(std::filesystem::is_empty(dir / "sixteen")) << "the refused solve made files";
 }
 
 }  // namespace

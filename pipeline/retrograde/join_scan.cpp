@@ -1,11 +1,13 @@
 // Step 3: the chunks' parts joined. S_0 is their undecided parts concatenated (chunks are key
 // ranges in order); scheduled.run merges their scheduled parts with the lower tiers' answers;
 // edges.run merges their reverse edges. The decided parts stay as they are: step 6 takes them
-// with the levels' decided runs.
+// with the levels' decided runs. With shards, the key ranges are cut here from keys.run, and each
+// of S_0, scheduled.run and edges.run is written as one run a shard (docs/shards.md).
 #include <algorithm>
 #include <string>
 #include <vector>
 
+#include "pipeline/retrograde/shard_writers.hpp"
 #include "pipeline/retrograde/steps.hpp"
 #include "pipeline/tier_values.hpp"
 #include "zermelo/util/progress.hpp"
@@ -30,13 +32,17 @@ ScanTotals scan_totals(const SolveState& s, const ScanChunks& chunks) {
   return t;
 }
 
-RunInfo join_undecided_parts(const SolveState& s, const ScanChunks& chunks, std::uint64_t n) {
-  RunWriter states(s.files.path(Run::states, 0), undecided_run_options(n, s.opt));
+// S_0 of every shard.
+std::vector<RunInfo> join_undecided_parts(const SolveState& s, const ScanChunks& chunks,
+                                          std::uint64_t n) {
+  ShardWriters<Undecided> states(s, Run::states, undecided_run_options(n, s.opt));
   Progress bar("init: join the undecided parts", n);
+  const auto key = [](const Undecided& u) { return u.key; };
   for (std::size_t i = 0; i < chunks.count; ++i) {
     RunReader part(s.files.path(Run::undecided_part, i));
     const void* recs;
-    while (std::size_t k = part.next_span(&recs, 1u << 16)) states.append_many(recs, k), bar.add(k);
+    while (std::size_t k = part.next_span(&recs, 1u << 16))
+      states.append_sorted(static_cast<const Undecided*>(recs), k, key), bar.add(k);
   }
   bar.finish();
   return states.finish();
@@ -71,19 +77,38 @@ void answer_lookups(const SolveState& s, const ScanChunks& chunks, std::uint32_t
   answers.write_to(s.files.path(Run::answers), run_options<LevelMsg>());
 }
 
-// scheduled.run, edges.run (with reverse edges) and the decided parts: stage "init"'s outputs.
+// A sorter whose output is written one run of R a shard: the shards' writers beyond its pass's
+// own come out of its budget.
+template <class R>
+SortOptions sort_beside_shard_writers(const SolveState& s, Sorter sorter) {
+  const std::uint64_t writers = s.budget.extra_writers(run_options<R>());
+  return sort_options_within(s.opt.memory_bytes - writers, s, sorter);
+}
+
+// Each shard's scheduled.run and edges.run (with reverse edges), and the decided parts: stage
+// "init"'s outputs.
 std::vector<RunInfo> merge_parts(const SolveState& s, const ScanChunks& chunks) {
-  std::vector<std::string> scheduled = part_paths(s, Run::scheduled_part, chunks);
-  scheduled.push_back(s.files.path(Run::answers));
-  std::vector<RunInfo> outs{ExternalSorter<LevelMsg>(sort_options(s, Sorter::scheduled), scheduled)
-                                .write_to(s.files.path(Run::scheduled), run_options<LevelMsg>())};
-  if (s.reverse_edges())
-    outs.push_back(
-        ExternalSorter<Edge>(sort_options(s, Sorter::edges), part_paths(s, Run::edges_part, chunks))
-            .write_to(s.files.path(Run::edges), run_options<Edge>()));
+  std::vector<std::string> scheduled_parts = part_paths(s, Run::scheduled_part, chunks);
+  scheduled_parts.push_back(s.files.path(Run::answers));
+  ExternalSorter<LevelMsg> scheduled(sort_beside_shard_writers<LevelMsg>(s, Sorter::scheduled),
+                                     scheduled_parts);
+  std::vector<RunInfo> outs =
+      write_to_shards(s, scheduled, Run::scheduled, [](const LevelMsg& m) { return m.key; });
+  if (s.reverse_edges()) {
+    ExternalSorter<Edge> edges(sort_beside_shard_writers<Edge>(s, Sorter::edges),
+                               part_paths(s, Run::edges_part, chunks));
+    for (const RunInfo& shard :
+         write_to_shards(s, edges, Run::edges, [](const Edge& e) { return e.child; }))
+      outs.push_back(shard);
+  }
   for (std::size_t i = 0; i < chunks.count; ++i)
     outs.push_back(inspect_run(s.files.path(Run::decided_part, i)));
   return outs;
+}
+
+// The facts of stage "init" that a sharded solve adds: its key ranges, routed by on a resume.
+void record_key_ranges(const SolveState& s, nlohmann::json& facts) {
+  if (s.shards() > 1) facts["shard_first_keys"] = s.ranges.first_keys();
 }
 
 // What "init" supersedes: the chunks' stages and parts (not the decided ones), the keys.
@@ -101,20 +126,23 @@ void drop_scan_parts(SolveState& s, const ScanChunks& chunks) {
 }  // namespace
 
 void join_scan_parts(SolveState& s, const ScanChunks& chunks) {
+  s.ranges = KeyRanges::balanced(s.files.path(Run::keys), s.shards());
   ScanTotals t = scan_totals(s, chunks);
-  const RunInfo s0 = join_undecided_parts(s, chunks, t.undecided);
+  std::vector<RunInfo> initial = join_undecided_parts(s, chunks, t.undecided);
   answer_lookups(s, chunks, t.max_level);
-  s.record(Stage::scan(), merge_parts(s, chunks),
-           {{"max_scheduled_level", t.max_level},
-            {"states", chunks.states},
-            {"undecided", s0.record_count},
-            {"reverse_edges", s.reverse_edges()},
-            {"chunks", chunks.count},
-            {"exit_moves_settled", t.exit_moves}});
-  // S_0, and level 0's frontier, which comes from the seeds alone: an empty run. Superseded by
-  // level 0.
-  const RunInfo f0 = RunWriter(s.files.path(Run::frontier, 0), run_options<KeyValue>()).finish();
-  s.record(Stage::initial_states(), {s0, f0});
+  nlohmann::json facts = {{"max_scheduled_level", t.max_level},
+                          {"states", chunks.states},
+                          {"undecided", t.undecided},
+                          {"reverse_edges", s.reverse_edges()},
+                          {"chunks", chunks.count},
+                          {"exit_moves_settled", t.exit_moves}};
+  record_key_ranges(s, facts);
+  s.record(Stage::scan(), merge_parts(s, chunks), facts);
+  // Each shard's S_0, then its level 0 frontier, which comes from the seeds alone: an empty run.
+  // Superseded by level 0.
+  for (const Layout& files : s.shard_files)
+    initial.push_back(RunWriter(files.path(Run::frontier, 0), run_options<KeyValue>()).finish());
+  s.record(Stage::initial_states(), initial);
   drop_scan_parts(s, chunks);
 }
 

@@ -49,6 +49,8 @@ constexpr std::array<std::pair<Sorter, std::string_view>, 7> kSorters{{
     {Sorter::final, "final"},
 }};
 
+constexpr Name kShardFolder{"shard", true};
+
 template <class Table, class Key>
 const auto& lookup(const Table& table, Key key) {
   return std::find_if(table.begin(), table.end(), [&](auto& e) { return e.first == key; })->second;
@@ -88,6 +90,13 @@ std::string Layout::values(const std::string& tier) const {
   return dir_ + "/" + values_run_name(tier);
 }
 
+Layout Layout::shard(unsigned shard, unsigned shards) const {
+  if (shards == 1) return *this;
+  Layout folder(dir_ + "/" + kShardFolder.spell(shard));
+  fs::create_directories(folder.dir_);
+  return folder;
+}
+
 void Layout::remove(Run run, std::uint64_t n) const {
   std::error_code ec;
   fs::remove(path(run, n), ec);
@@ -95,8 +104,11 @@ void Layout::remove(Run run, std::uint64_t n) const {
 
 void Layout::remove_working_files() const {
   std::vector<fs::path> working;
-  for (const auto& e : fs::directory_iterator(dir_))
-    if (is_working_run(e.path().filename().string())) working.push_back(e.path());
+  for (const auto& e : fs::directory_iterator(dir_)) {
+    const std::string name = e.path().filename().string();
+    if (is_working_run(name) || (e.is_directory() && kShardFolder.read(name)))
+      working.push_back(e.path());
+  }
   for (const auto& [sorter, name] : kSorters) working.push_back(scratch(sorter));
   std::error_code ec;
   for (const fs::path& p : working) fs::remove_all(p, ec);

@@ -59,15 +59,20 @@ enum class Run {
 // The external sorters of a solve; each spills into its own scratch dir, "<name>.sort".
 enum class Sorter { enumerate, scheduled, edges, lookups, answers, messages, final };
 
-// The paths of one job directory.
+// The paths of one job directory, or of one shard's folder in it.
 class Layout {
  public:
   explicit Layout(std::string dir) : dir_(std::move(dir)) {}
+  // Where shard `shard` of `shards` keeps its working runs and scratch dirs: the job directory
+  // itself when there is one shard (an unsharded solve's names), else its folder "shard-<s>"
+  // (docs/shards.md). The folder is created.
+  Layout shard(unsigned shard, unsigned shards) const;
   std::string path(Run run, std::uint64_t n = 0) const;
   std::string scratch(Sorter sorter) const;
   std::string values(const std::string& tier) const;
   void remove(Run run, std::uint64_t n = 0) const;  // quietly: it may be gone already
-  // Every working run (also half-written) and scratch dir: what a finished solve keeps not.
+  // Every working run (also half-written), scratch dir and shard folder: what a finished solve
+  // keeps not.
   void remove_working_files() const;
 
  private:

@@ -1,12 +1,15 @@
 // Step 5: one level. Messages from F_d (and the work scheduled for d) are sent (5a), sorted, and
 // merged into S_d (5b), giving S_{d+1} and F_{d+1}; the level is then recorded, superseding the
-// one before.
+// one before. Each step runs on every shard at once, and the level is recorded when all shards
+// have finished it (docs/shards.md).
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
 #include <string>
 #include <vector>
 
+#include "pipeline/retrograde/cluster_transport.hpp"
+#include "pipeline/retrograde/inboxes.hpp"
 #include "pipeline/retrograde/steps.hpp"
 #include "zermelo/util/progress.hpp"
 
@@ -33,46 +36,67 @@ std::string fmt_secs(double s) {
   return buf;
 }
 
-// The filter of undecided groups, once a process, when the game numbers groups and the bitmap
-// takes at most a quarter of what the level's sorter could have.
+// The filter of undecided groups, once a process, from every shard's S_d, when the game numbers
+// groups and the bitmap takes at most a quarter of what the level's sorters could have.
 void make_filter(SolveState& s, std::uint32_t d) {
-  if (s.filter || !s.opt.message_filter) return;
+  // Not across processes: each would see only its own shards' groups.
+  if (s.filter || !s.opt.message_filter || s.clustered()) return;
   const std::uint64_t bytes = UndecidedFilter::bytes_for(s.game, s.opt.tier);
-  const std::uint64_t floor = kPassOverhead + kMinSorter;
-  if (bytes > 0 && s.opt.memory_bytes >= floor && bytes <= (s.opt.memory_bytes - floor) / 4)
-    s.filter = std::make_unique<UndecidedFilter>(s.game, s.opt.tier, s.files.path(Run::states, d));
+  const std::uint64_t floor = s.budget.level_passes() + s.shards() * kMinSorter;
+  if (bytes == 0 || s.opt.memory_bytes < floor || bytes > (s.opt.memory_bytes - floor) / 4) return;
+  std::vector<std::string> states;
+  for (const Layout& files : s.shard_files) states.push_back(files.path(Run::states, d));
+  s.filter = std::make_unique<UndecidedFilter>(s.game, s.opt.tier, states);
 }
 
-// The messages' sorter, in the budget the filter leaves.
-SortOptions message_sort(const SolveState& s) {
-  const std::uint64_t memory = s.opt.memory_bytes - (s.filter ? s.filter->bytes() : 0);
-  SortOptions o = sort_options_within(memory, s, Sorter::messages);
-  o.raw_spill_bytes = s.opt.raw_run_bytes;  // read once, soon: raw I/O beats zstd while it fits
-  o.run.delta_u64_keys = true;              // messages are sorted words
-  return o;
-}
+// A level's outputs, shard by shard: S_{d+1} and F_{d+1}.
+struct LevelRuns {
+  explicit LevelRuns(unsigned shards) : states(shards), frontiers(shards) {}
+  std::vector<RunInfo> states, frontiers;
 
-// Level d is done: its outputs (S_{d+1}, F_{d+1}) replace level d-1's. The frontier it wrote is
-// also a decided run (values in d+1 plies), kept for the values run under a stage of its own.
-void record_level(SolveState& s, std::uint32_t d, const std::vector<RunInfo>& outs,
+  // The level stage's outputs: the states, then the frontiers (one shard: S_{d+1}, F_{d+1}).
+  std::vector<RunInfo> all() const {
+    std::vector<RunInfo> outs = states;
+    outs.insert(outs.end(), frontiers.begin(), frontiers.end());
+    return outs;
+  }
+  static std::uint64_t records(const std::vector<RunInfo>& runs) {
+    std::uint64_t n = 0;
+    for (const RunInfo& r : runs) n += r.record_count;
+    return n;
+  }
+};
+
+// Level d is done: its outputs (S_{d+1}, F_{d+1}) replace level d-1's. The frontiers it wrote
+// are also a decided run (values in d+1 plies), kept for the values run under a stage of its own.
+void record_level(SolveState& s, std::uint32_t d, const LevelRuns& outs,
                   const nlohmann::json& facts) {
-  s.record(Stage::level(d), outs, facts);
-  if (outs[1].record_count > 0) s.record(Stage::decided(d + 1), {outs[1]});
+  s.record(Stage::level(d), outs.all(), facts);
+  if (LevelRuns::records(outs.frontiers) > 0) s.record(Stage::decided(d + 1), outs.frontiers);
   s.erase(d > 0 ? Stage::level(d - 1) : Stage::initial_states());
-  if (outs[0].path != s.files.path(Run::states, d)) s.files.remove(Run::states, d);
-  if (!s.done(Stage::decided(d))) s.files.remove(Run::frontier, d);
+  const bool decided = s.done(Stage::decided(d));
+  for (unsigned shard = 0; shard < s.local_shards(); ++shard) {
+    const Layout& files = s.shard_files[shard];
+    if (outs.states[shard].path != files.path(Run::states, d)) files.remove(Run::states, d);
+    if (!decided) files.remove(Run::frontier, d);
+  }
 }
 
 // A level with no messages changes nothing: S_{d+1} is S_d, renamed rather than rewritten.
 std::uint64_t quiet_level(SolveState& s, std::uint32_t d) {
-  std::filesystem::rename(s.files.path(Run::states, d), s.files.path(Run::states, d + 1));
-  const RunInfo states = inspect_run(s.files.path(Run::states, d + 1));
-  const RunInfo f = RunWriter(s.files.path(Run::frontier, d + 1), run_options<KeyValue>()).finish();
-  record_level(s, d, {states, f},
+  LevelRuns outs(s.local_shards());
+  for (unsigned shard = 0; shard < s.local_shards(); ++shard) {
+    const Layout& files = s.shard_files[shard];
+    std::filesystem::rename(files.path(Run::states, d), files.path(Run::states, d + 1));
+    outs.states[shard] = inspect_run(files.path(Run::states, d + 1));
+    outs.frontiers[shard] =
+        RunWriter(files.path(Run::frontier, d + 1), run_options<KeyValue>()).finish();
+  }
+  record_level(s, d, outs,
                {{"frontier", 0},
                 {"messages", 0},
                 {"decided", 0},
-                {"undecided", states.record_count},
+                {"undecided", LevelRuns::records(outs.states)},
                 {"copied_total", s.copied_total},
                 {"filtered_total", s.filtered_total}});
   return 0;
@@ -107,29 +131,53 @@ void report_level(std::uint32_t d, const LevelCounts& c) {
       fmt_secs(c.t_messages) + ", sort " + fmt_secs(c.t_sort) + ", merge " + fmt_secs(c.t_merge));
 }
 
+// 5b on every shard at once: its sorted messages merged into its S_d.
+LevelRuns merge_shards(SolveState& s, std::uint32_t d, Inboxes& inboxes, MergeCounts& merged) {
+  LevelRuns outs(s.local_shards());
+  std::vector<MergeCounts> counts(s.local_shards());
+  s.for_each_shard([&](unsigned shard) {
+    const Layout& files = s.shard_files[shard];
+    // Decoded ahead: the merge's own work waits for no zstd.
+    RunReader in(files.path(Run::states, d), IoOptions{}, /*decode_ahead=*/true);
+    RunWriter out(files.path(Run::states, d + 1), undecided_run_options(in.size(), s.opt));
+    RunWriter next_f(files.path(Run::frontier, d + 1), run_options<KeyValue>());
+    counts[shard] = merge_messages(s, shard, d, inboxes.of(shard), in, out, next_f);
+    outs.states[shard] = out.finish();
+    outs.frontiers[shard] = next_f.finish();
+  });
+  for (const MergeCounts& shard : counts) merged += shard;
+  return outs;
+}
+
+// 5a into this process's inboxes, the messages to other processes' shards sent to them and
+// theirs received (docs/distributed.md). Returns the frontier's size.
+std::uint64_t send_and_receive(SolveState& s, std::uint32_t d, Inboxes& inboxes,
+                               std::uint64_t& filtered) {
+  if (!s.clustered()) return send_messages(s, d, inboxes, filtered);
+  ClusterTransport transport(s, inboxes);
+  const std::uint64_t frontier = send_messages(s, d, transport, filtered);
+  transport.finish();
+  return frontier;
+}
+
 }  // namespace
 
 std::uint64_t solve_level(SolveState& s, std::uint32_t d) {
   Stopwatch clock;
   LevelCounts c;
   make_filter(s, d);
-  ExternalSorter<Msg> msgs(message_sort(s));
-  c.frontier = send_messages(s, d, msgs, c.filtered);
+  Inboxes inboxes(s);
+  c.frontier = send_and_receive(s, d, inboxes, c.filtered);
   c.t_messages = clock.lap();
-  msgs.sort();
+  inboxes.sort();
   c.t_sort = clock.lap();
-  if ((c.messages = msgs.size()) == 0) return quiet_level(s, d);
-  // Decoded ahead: the merge's own work waits for no zstd.
-  RunReader in(s.files.path(Run::states, d), IoOptions{}, /*decode_ahead=*/true);
-  RunWriter out(s.files.path(Run::states, d + 1), undecided_run_options(in.size(), s.opt));
-  RunWriter next_f(s.files.path(Run::frontier, d + 1), run_options<KeyValue>());
-  c.merged = merge_messages(s, d, msgs, in, out, next_f);
-  const std::vector<RunInfo> outs{out.finish(), next_f.finish()};
-  c.undecided = outs[0].record_count;
+  if ((c.messages = s.total(inboxes.size())) == 0) return quiet_level(s, d);
+  const LevelRuns outs = merge_shards(s, d, inboxes, c.merged);
+  c.undecided = LevelRuns::records(outs.states);
   c.t_merge = clock.lap();
   record_level(s, d, outs, level_facts(s, c));
   report_level(d, c);
-  return c.merged.decided;
+  return s.total(c.merged.decided);
 }
 
 }  // namespace zermelo::retro

@@ -16,18 +16,19 @@ namespace {
 
 class Merge {
  public:
-  Merge(SolveState& s, std::uint32_t d, ExternalSorter<Msg>& msgs, RunReader& in, RunWriter& out,
-        RunWriter& next_frontier)
+  Merge(SolveState& s, unsigned shard, std::uint32_t d, ExternalSorter<Msg>& msgs, RunReader& in,
+        RunWriter& out, RunWriter& next_frontier)
       : s_(s),
         d_(d),
         msgs_(msgs),
         in_(in),
         out_(out),
         next_f_(next_frontier),
-        filter_(s.filter.get()),
         copy_blocks_(out.can_take_blocks_of(in.info())),
         bar_("level " + std::to_string(d) + " merge", in.size()) {
     has_m_ = msgs_.next(m_);
+    const unsigned id = s.shard_ids[shard];
+    if (s.filter) filter_.emplace(*s.filter, id > 0, id + 1 < s.shards());
   }
 
   MergeCounts run() {
@@ -122,20 +123,21 @@ class Merge {
   ExternalSorter<Msg>& msgs_;
   RunReader& in_;
   RunWriter &out_, &next_f_;
-  UndecidedFilter* filter_;  // told of every state's fate, to clear decided groups
   const bool copy_blocks_;
   Progress bar_;
   Msg m_;
   bool has_m_ = false;
   std::vector<std::byte> stored_;
   MergeCounts c_;
+  std::optional<UndecidedFilter::Report> filter_;  // told of every state's fate
 };
 
 }  // namespace
 
-MergeCounts merge_messages(SolveState& s, std::uint32_t d, ExternalSorter<Msg>& msgs, RunReader& in,
-                           RunWriter& out, RunWriter& next_frontier) {
-  return Merge(s, d, msgs, in, out, next_frontier).run();
+MergeCounts merge_messages(SolveState& s, unsigned shard, std::uint32_t d,
+                           ExternalSorter<Msg>& msgs, RunReader& in, RunWriter& out,
+                           RunWriter& next_frontier) {
+  return Merge(s, shard, d, msgs, in, out, next_frontier).run();
 }
 
 }  // namespace zermelo::retro

@@ -3,6 +3,9 @@
 // a finished one keeps only its values run and its manifest (step 7).
 #include <algorithm>
 #include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
 
 #include "pipeline/retrograde/steps.hpp"
 #include "pipeline/solve_record.hpp"
@@ -23,8 +26,30 @@ bool scan_done(const SolveState& s) {
                      [&](const Stage& st) { return st.kind == Stage::Kind::level && s.done(st); });
 }
 
+namespace {
+
+// A level recorded, a kill, and its decided run not yet: the shards' frontiers of `d`, if all
+// are there.
+std::optional<std::vector<RunInfo>> unlisted_frontiers(const SolveState& s, std::uint32_t d) {
+  std::vector<RunInfo> frontiers;
+  std::uint64_t records = 0;
+  for (const Layout& files : s.shard_files) {
+    const std::string frontier = files.path(Run::frontier, d);
+    if (!std::filesystem::exists(frontier)) return std::nullopt;
+    frontiers.push_back(inspect_run(frontier));
+    records += frontiers.back().record_count;
+  }
+  if (records == 0) return std::nullopt;
+  return frontiers;
+}
+
+}  // namespace
+
 std::uint32_t first_level_to_run(SolveState& s) {
-  s.max_scheduled = s.facts(Stage::scan())["max_scheduled_level"];
+  const nlohmann::json scan = s.facts(Stage::scan());
+  s.max_scheduled = scan.at("max_scheduled_level");
+  if (s.shards() > 1)
+    s.ranges = KeyRanges(scan.at("shard_first_keys").get<std::vector<std::uint64_t>>());
   std::uint32_t d = 0;
   for (const Stage& st : s.stages())
     if (st.kind == Stage::Kind::level && s.done(st)) d = std::max(d, st.d() + 1);
@@ -33,11 +58,8 @@ std::uint32_t first_level_to_run(SolveState& s) {
   s.copied_total = last.value("copied_total", std::uint64_t{0});
   s.filtered_total = last.value("filtered_total", std::uint64_t{0});
   // A kill between recording a level and its decided run: list the decided run now.
-  const std::string frontier = s.files.path(Run::frontier, d);
-  if (!s.done(Stage::decided(d)) && std::filesystem::exists(frontier)) {
-    const RunInfo f = inspect_run(frontier);
-    if (f.record_count > 0) s.record(Stage::decided(d), {f});
-  }
+  if (!s.done(Stage::decided(d)))
+    if (const auto frontiers = unlisted_frontiers(s, d)) s.record(Stage::decided(d), *frontiers);
   return d;
 }
 

@@ -1,7 +1,9 @@
 // Step 5a: a level's messages. The frontier F_d and the seeds scheduled for level d (merged by
 // key) send their values to their predecessors, found by the game's un-moves or in the reverse
 // edges; the messages scheduled for d are sent as they are passed. The filter of undecided
-// groups, when there is one, drops the messages to decided groups before they are sorted.
+// groups, when there is one, drops the messages to decided groups before they are sorted. Every
+// shard sends its own frontier's messages, the shards at once, each message routed to the shard
+// that owns its target (docs/shards.md).
 #include <cstring>
 #include <string>
 #include <vector>
@@ -13,20 +15,20 @@
 namespace zermelo::retro {
 namespace {
 
-// Where a level's messages go: to the sorter, or dropped by the filter (counted).
+// Where a level's messages go: to their shard's inbox, or dropped by the filter (counted).
 class Sender {
  public:
-  Sender(ExternalSorter<Msg>& msgs, const UndecidedFilter* filter, std::uint64_t& filtered)
+  Sender(Router& msgs, const UndecidedFilter* filter, std::uint64_t& filtered)
       : msgs_(msgs), filter_(filter), filtered_(filtered) {}
   void operator()(StateKey parent, bool child_lost) {
     if (filter_ && !filter_->may_be_undecided(parent))
       ++filtered_;
     else
-      msgs_.push(Msg::to(parent, child_lost));
+      msgs_.send(Msg::to(parent, child_lost));
   }
 
  private:
-  ExternalSorter<Msg>& msgs_;
+  Router& msgs_;
   const UndecidedFilter* filter_;
   std::uint64_t& filtered_;
 };
@@ -52,14 +54,15 @@ void skip_to_level(RunReader& run, std::uint32_t d) {
   if (!blocks.empty()) run.skip_to(blocks[lo].first_record);
 }
 
-// Level d's frontier in key order (edge joins need it): F_d and the seeds scheduled for d.
+// A shard's frontier of level d in key order (edge joins need it): its F_d and the seeds
+// scheduled for d.
 class Frontier {
  public:
-  Frontier(const SolveState& s, std::uint32_t d, Sender& send)
+  Frontier(const SolveState& s, const Layout& files, std::uint32_t d, Sender& send)
       : d_(d),
         send_(send),
-        frontier_(s.files.path(Run::frontier, d)),
-        scheduled_(s.files.path(Run::scheduled)) {
+        frontier_(files.path(Run::frontier, d)),
+        scheduled_(files.path(Run::scheduled)) {
     // Past the last scheduled level the run has nothing left for us: do not read it again.
     if (d <= s.max_scheduled) skip_to_level(scheduled_, d);
     has_lm_ = d <= s.max_scheduled && scheduled_.next(lm_);
@@ -106,18 +109,18 @@ struct ThreadMessages {
   std::uint64_t filtered = 0;
 };
 
-// Un-moves of batches of the frontier on all threads.
-void send_by_unmoves(const SolveState& s, Frontier& frontier, ExternalSorter<Msg>& msgs,
-                     std::uint64_t& filtered, Progress& bar) {
+// Un-moves of batches of the frontier on the shard's threads.
+void send_by_unmoves(const SolveState& s, Frontier& frontier, Router& msgs, std::uint64_t& filtered,
+                     Progress& bar) {
   const UndecidedFilter* filter = s.filter.get();
-  std::vector<ThreadMessages> out(worker_count(s.opt.threads));
+  std::vector<ThreadMessages> out(worker_count(s.shard_threads()));
   std::vector<KeyValue> batch;
   KeyValue f;
   for (bool more = true; more;) {
     batch.clear();
     while (batch.size() < kBatch && (more = frontier.next(f))) batch.push_back(f);
     parallel_for<std::vector<StateKey>>(
-        s.opt.threads, batch.size(), 1024,
+        s.shard_threads(), batch.size(), 1024,
         [&](std::size_t t, std::size_t i, std::vector<StateKey>& preds) {
           s.game.predecessors(batch[i].key, preds);
           const bool lost = Value::from_raw(batch[i].value).is_loss();
@@ -129,7 +132,7 @@ void send_by_unmoves(const SolveState& s, Frontier& frontier, ExternalSorter<Msg
           }
         });
     for (ThreadMessages& o : out) {
-      for (const Msg& m : o.msgs) msgs.push(m);
+      for (const Msg& m : o.msgs) msgs.send(m);
       filtered += o.filtered;
       o.msgs.clear(), o.filtered = 0;
     }
@@ -137,9 +140,10 @@ void send_by_unmoves(const SolveState& s, Frontier& frontier, ExternalSorter<Msg
   }
 }
 
-// The reverse edges (sorted by child: many parents a child) merge-joined with the frontier.
-void send_by_edges(const SolveState& s, Frontier& frontier, Sender& send, Progress& bar) {
-  RunReader edges(s.files.path(Run::edges));
+// The shard's reverse edges (sorted by child: many parents a child) merge-joined with its
+// frontier.
+void send_by_edges(const Layout& files, Frontier& frontier, Sender& send, Progress& bar) {
+  RunReader edges(files.path(Run::edges));
   KeyValue f;
   bool has_f = frontier.next(f);
   Edge e;
@@ -151,18 +155,33 @@ void send_by_edges(const SolveState& s, Frontier& frontier, Sender& send, Progre
   }
 }
 
-}  // namespace
-
-std::uint64_t send_messages(SolveState& s, std::uint32_t d, ExternalSorter<Msg>& msgs,
-                            std::uint64_t& filtered) {
+// One shard's messages of level d; returns its frontier's size.
+std::uint64_t send_shard(const SolveState& s, unsigned shard, std::uint32_t d, Transport& transport,
+                         std::uint64_t& filtered) {
+  Router msgs(s.ranges, transport);
   Sender send(msgs, s.filter.get(), filtered);
-  Frontier frontier(s, d, send);
-  Progress bar("level " + std::to_string(d) + " messages");
+  Frontier frontier(s, s.shard_files[shard], d, send);
+  Progress bar("level " + std::to_string(d) + " messages" +
+               (s.shards() > 1 ? ", shard " + std::to_string(s.shard_ids[shard]) : ""));
   if (s.game.has_predecessors() && s.opt.use_predecessors)
     send_by_unmoves(s, frontier, msgs, filtered, bar);
   else
-    send_by_edges(s, frontier, send, bar);
+    send_by_edges(s.shard_files[shard], frontier, send, bar);
+  msgs.flush();
   return frontier.size();
+}
+
+}  // namespace
+
+std::uint64_t send_messages(SolveState& s, std::uint32_t d, Transport& transport,
+                            std::uint64_t& filtered) {
+  std::vector<std::uint64_t> sizes(s.local_shards()), dropped(s.local_shards());
+  s.for_each_shard(
+      [&](unsigned shard) { sizes[shard] = send_shard(s, shard, d, transport, dropped[shard]); });
+  for (std::uint64_t n : dropped) filtered += n;
+  std::uint64_t frontier = 0;
+  for (std::uint64_t n : sizes) frontier += n;
+  return frontier;
 }
 
 }  // namespace zermelo::retro

@@ -1,8 +1,8 @@
 // The out-of-core solve, one step a call (steps.hpp), and the engine's entry point, which picks
 // it or the in-RAM solver. See include/zermelo/engine/retrograde.hpp for the algorithm.
-#include <stdexcept>
 #include <string>
 
+#include "pipeline/retrograde/shard_budget.hpp"
 #include "pipeline/retrograde/steps.hpp"
 #include "pipeline/solve_record.hpp"
 #include "zermelo/engine/values_run.hpp"
@@ -53,10 +53,7 @@ SolveResult solve_in_ram_recorded(const Game& game, const SolveOptions& opt) {
 }
 
 SolveResult solve_retrograde(const Game& game, const SolveOptions& opt) {
-  if (!opt.in_ram && opt.memory_bytes < retro::kMemoryFloor)
-    throw std::invalid_argument("--memory " + std::to_string(opt.memory_bytes >> 20) +
-                                "M is below the out-of-core solver's floor (" +
-                                std::to_string(retro::kMemoryFloor >> 20) + "M)");
+  if (!opt.in_ram) retro::ShardBudget(opt).check();  // before any file is made
   SolveResult r =
       opt.in_ram ? solve_in_ram_recorded(game, opt) : retro::solve_out_of_core(game, opt);
   r.tier = opt.tier;

@@ -1,7 +1,9 @@
 // What the steps of one out-of-core solve share: the game, the options, the manifest and the job
-// directory's layout, the facts carried from level to level, and the formats and budgets of
-// the runs and sorters every step makes. The steps themselves are in steps.hpp.
+// directory's layout, the shards' key ranges and folders, the facts carried from level to level,
+// and the formats and budgets of the runs and sorters every step makes. The steps themselves are
+// in steps.hpp; shards in docs/shards.md.
 #pragma once
+#include <algorithm>
 #include <cstdint>
 #include <memory>
 #include <nlohmann/json.hpp>
@@ -9,7 +11,10 @@
 #include <vector>
 
 #include "pipeline/exit_values.hpp"
+#include "pipeline/parallel_for.hpp"
+#include "pipeline/retrograde/key_ranges.hpp"
 #include "pipeline/retrograde/layout.hpp"
+#include "pipeline/retrograde/shard_budget.hpp"
 #include "pipeline/retrograde_records.hpp"
 #include "pipeline/undecided_filter.hpp"
 #include "zermelo/engine/retrograde.hpp"
@@ -33,8 +38,14 @@ struct SolveState {
 
   const Game& game;
   const SolveOptions opt;
+  const ShardBudget budget{opt};  // what the shards hold beside their sorters
   Manifest manifest;
   Layout files;
+  // The shards this process holds (every shard without a cluster), by their local index: each
+  // one's number among all shards, and its working runs (one shard: `files`).
+  std::vector<unsigned> shard_ids;
+  std::vector<Layout> shard_files;
+  KeyRanges ranges;                   // the shards' keys, from step 3 or its facts on a resume
   std::uint32_t max_scheduled = 0;    // the last level with scheduled work (the initial scan's)
   std::uint64_t copied_total = 0;     // undecided states passed on in untouched blocks, all levels
   std::uint64_t filtered_total = 0;   // messages dropped by the filter of undecided groups
@@ -49,6 +60,26 @@ struct SolveState {
   void erase(Stage stage) { manifest.erase(stage.name()); }
   // The recorded stages this solver writes, in the order recorded.
   std::vector<Stage> stages() const;
+  // All the shards, and those this process holds.
+  unsigned shards() const { return std::max(1u, opt.shards); }
+  unsigned local_shards() const { return static_cast<unsigned>(shard_files.size()); }
+  // The local index of shard `shard` if this process holds it, else local_shards().
+  unsigned local_index(unsigned shard) const;
+  bool clustered() const;  // shards spread over more than one process
+  // `n` summed over the processes (n itself in one process); every process calls it alike.
+  std::uint64_t total(std::uint64_t n) const;
+  // The threads each shard's own work may use while the shards run at once.
+  unsigned shard_threads() const {
+    return local_shards() == 1 ? opt.threads : std::max(1u, opt.threads / local_shards());
+  }
+  // fn(local index) for every shard this process holds, at most opt.threads at once; one shard
+  // runs on this thread, so that its own parallel loops keep every thread.
+  template <class Fn>
+  void for_each_shard(Fn&& fn) const {
+    if (local_shards() == 1) return fn(0u);
+    parallel_for<char>(opt.threads, local_shards(), 1,
+                       [&](std::size_t, std::size_t i, char&) { fn(static_cast<unsigned>(i)); });
+  }
   // Reverse edges are built when un-moves are not used.
   bool reverse_edges() const { return !(opt.use_predecessors && game.has_predecessors()); }
 };
@@ -90,6 +121,9 @@ RunOptions undecided_run_options(std::uint64_t expected_records, const SolveOpti
 // `share` sorters alive at the same time split the rest. Throws if that leaves too little.
 SortOptions sort_options_within(std::uint64_t memory, const SolveState& s, Sorter sorter,
                                 unsigned share = 1);
+// The same for a sorter of shard `shard`, which spills into the shard's folder.
+SortOptions shard_sort_options_within(std::uint64_t memory, const SolveState& s, unsigned shard,
+                                      Sorter sorter, unsigned share);
 // The same in the whole budget.
 inline SortOptions sort_options(const SolveState& s, Sorter sorter, unsigned share = 1) {
   return sort_options_within(s.opt.memory_bytes, s, sorter, share);

@@ -5,12 +5,15 @@
 // for later levels) in checkpointed chunks, and join the chunks' parts into S_0. Step 4 finds
 // where the levels resume. Step 5 runs level after level (send the frontier's messages, sort
 // them, merge them into the undecided states) until nothing is left to decide. Step 6 merges the
-// decided runs and the draws into the values run; step 7 drops every working file.
+// decided runs and the draws into the values run; step 7 drops every working file. With shards
+// (docs/shards.md) step 3 cuts its outputs by key range and every step of a level runs on all
+// shards at once.
 #pragma once
 #include <cstddef>
 #include <cstdint>
 
 #include "pipeline/retrograde/state.hpp"
+#include "pipeline/retrograde/transport.hpp"
 
 namespace zermelo::retro {
 
@@ -42,17 +45,24 @@ std::uint32_t first_level_to_run(SolveState& s);
 
 // Step 5 (level.cpp). Level d: S_d -> S_{d+1}, F_{d+1}. Returns the states it decided.
 std::uint64_t solve_level(SolveState& s, std::uint32_t d);
-// 5a (send.cpp): level d's messages into `msgs`; returns the frontier's size.
-std::uint64_t send_messages(SolveState& s, std::uint32_t d, ExternalSorter<Msg>& msgs,
+// 5a (send.cpp): level d's messages, every shard's, each delivered to the shard that owns its
+// target; returns the frontier's size, all shards'.
+std::uint64_t send_messages(SolveState& s, std::uint32_t d, Transport& transport,
                             std::uint64_t& filtered);
-// 5b (merge.cpp): the sorted messages merged into S_d (`in`), giving S_{d+1} and F_{d+1}.
+// 5b (merge.cpp): shard `shard`'s sorted messages merged into its S_d (`in`), giving its S_{d+1}
+// and F_{d+1}.
 struct MergeCounts {
   std::uint64_t decided = 0;
   std::uint64_t copied = 0;     // undecided states passed on in blocks no message reached
   std::uint64_t delivered = 0;  // messages that reached an undecided state
+  MergeCounts& operator+=(const MergeCounts& o) {
+    decided += o.decided, copied += o.copied, delivered += o.delivered;
+    return *this;
+  }
 };
-MergeCounts merge_messages(SolveState& s, std::uint32_t d, ExternalSorter<Msg>& msgs, RunReader& in,
-                           RunWriter& out, RunWriter& next_frontier);
+MergeCounts merge_messages(SolveState& s, unsigned shard, std::uint32_t d,
+                           ExternalSorter<Msg>& msgs, RunReader& in, RunWriter& out,
+                           RunWriter& next_frontier);
 
 // Step 6 (values.cpp). The values run from the decided runs and the draws S_levels; "final".
 void write_values(SolveState& s, std::uint32_t levels);

@@ -180,21 +180,52 @@ std::string cli_digest(const std::string& args, int* exit_code = nullptr) {
   return at == std::string::npos ? "" : r.out.substr(at + 11, 16);
 }
 
+// The CLI run with `args` and stopped by a fault injected right after `stage` is recorded; its
+// exit code, 77 when the fault was injected.
+int cli_stopped_after(const std::string& stage, const std::string& args) {
+  int rc = 0;
+  setenv("ZERMELO_FAULT_AFTER_STAGE", stage.c_str(), 1);
+  cli_digest(args, &rc);
+  unsetenv("ZERMELO_FAULT_AFTER_STAGE");
+  return rc;
+}
+
+// Each stage in `stages`: a solve stopped right after it resumes to `reference`.
+void expect_resumes_after_each_stage(const testing::ScratchDir& dir, const std::string& args,
+                                     const std::vector<std::string>& stages,
+                                     const std::string& reference) {
+  for (const std::string& stage : stages) {
+    const std::string work = "--work-dir " + (dir / stage) + " ";
+    EXPECT_EQ(cli_stopped_after(stage, work + args), 77)
+        << "the fault was not injected after " << stage;
+    EXPECT_EQ(cli_digest(work + args), reference) << stage;
+  }
+}
+
 TEST(RetrogradeResume, KilledAfterAStageResumesToTheSameDigest) {
   ZERMELO_RELEASE_ONLY_SCALE_TEST();
   testing::ScratchDir dir;
   std::string reference = cli_digest("--work-dir " + (dir / "ref") + " solve nim 4x7");
   ASSERT_EQ(reference.size(), 16u);
-  for (std::string stage :
-       {"enumerate", "init-chunk-1", "init", "initial-states", "level-0", "level-5"}) {
-    int rc = 0;
-    const std::string args = " solve nim 4x7 --checkpoint-states 100";
-    setenv("ZERMELO_FAULT_AFTER_STAGE", stage.c_str(), 1);
-    cli_digest("--work-dir " + (dir / stage) + args, &rc);
-    unsetenv("ZERMELO_FAULT_AFTER_STAGE");
-    EXPECT_EQ(rc, 77) << "the fault was not injected after " << stage;
-    EXPECT_EQ(cli_digest("--work-dir " + (dir / stage) + args), reference) << stage;
-  }
+  expect_resumes_after_each_stage(
+      dir, "solve nim 4x7 --checkpoint-states 100",
+      {"enumerate", "init-chunk-1", "init", "initial-states", "level-0", "level-5"}, reference);
+}
+
+// A sharded solve (docs/shards.md) killed after a stage resumes to the unsharded digest; its
+// work dir refuses another number of shards.
+TEST(RetrogradeResume, ShardedSolveKilledAfterAStageResumesToTheUnshardedDigest) {
+  testing::ScratchDir dir;
+  const std::string reference = cli_digest("--work-dir " + (dir / "ref") + " solve nim 4x7");
+  ASSERT_EQ(reference.size(), 16u);
+  expect_resumes_after_each_stage(dir, "--memory 512M solve nim 4x7 --shards 3",
+                                  {"init", "initial-states", "level-0", "decided-3", "level-5"},
+                                  reference);
+  const std::string work = "--work-dir " + (dir / "other") + " --memory 512M solve nim 4x7";
+  ASSERT_EQ(cli_stopped_after("level-2", work + " --shards 3"), 77);
+  int rc = 0;
+  EXPECT_EQ(cli_digest(work + " --shards 2", &rc), "");
+  EXPECT_NE(rc, 0) << "a work dir of 3 shards resumed with 2";
 }
 
 TEST(RetrogradeResume, SigkillAtRandomMomentsThenResume) {

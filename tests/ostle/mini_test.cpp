@@ -491,7 +491,7 @@ TEST(OstleMiniSolve, BrokenSlotsAreNamed) {
 
 // Small blocks, so that late levels copy most blocks of the state run undecoded while the filter
 // of undecided groups drops messages: the filter must keep the groups whose states it never saw.
-TEST(OstleMiniSolve, FilterBesideCopiedBlocksKeepsTheValues) {
+TEST(OstleMiniSolve, FilterBesideCopiedBlocksAndShardsKeepsTheValues) {
   testing::ScratchDir dir;
   auto g = make_game("ostle-mini", {"3x4:p2"});
   SolveOptions o;
@@ -506,6 +506,15 @@ TEST(OstleMiniSolve, FilterBesideCopiedBlocksKeepsTheValues) {
   EXPECT_EQ(disk.digest, ram.digest);
   EXPECT_GT(disk.copied_records, 10000u);
   EXPECT_GT(disk.filtered_messages, disk.states);
+
+  // Per shard (docs/shards.md): each shard's merge clears its own groups, the groups at a shard's
+  // ends kept; the same values, and about as many messages dropped (not fewer than nine in ten:
+  // the shards' runs cut their blocks elsewhere, so the groups kept beside copied blocks differ).
+  o.job_dir = dir / "shards";
+  o.shards = 3;
+  const SolveResult sharded = solve_retrograde(*g, o);
+  EXPECT_EQ(sharded.digest, ram.digest);
+  EXPECT_GT(sharded.filtered_messages, disk.filtered_messages * 9 / 10);
 }
 
 TEST(OstleMiniSolve, EngineMatchesThePlainFixpointSolver3x3) {

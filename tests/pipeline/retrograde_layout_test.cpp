@@ -45,6 +45,19 @@ TEST(RetrogradeLayout, FileNamesAreTheOnDiskOnes) {
   EXPECT_EQ(files.values("3v3"), "job/values-3v3.run");
 }
 
+TEST(RetrogradeLayout, AShardKeepsTheSameNamesInItsFolderAndOneShardIsTheJob) {
+  const testing::ScratchDir scratch;
+  const Layout job(scratch.str());
+  EXPECT_EQ(job.shard(0, 1).path(Run::states, 4), scratch / "states-4.run");
+  EXPECT_EQ(job.shard(0, 1).scratch(Sorter::messages), scratch / "messages.sort");
+  EXPECT_FALSE(fs::exists(scratch / "shard-0"));
+  EXPECT_EQ(job.shard(2, 3).path(Run::states, 4), scratch / "shard-2/states-4.run");
+  EXPECT_EQ(job.shard(2, 3).path(Run::frontier, 5), scratch / "shard-2/frontier-5.run");
+  EXPECT_EQ(job.shard(2, 3).path(Run::scheduled), scratch / "shard-2/scheduled.run");
+  EXPECT_EQ(job.shard(6, 7).scratch(Sorter::messages), scratch / "shard-6/messages.sort");
+  EXPECT_TRUE(fs::is_directory(scratch / "shard-2"));
+}
+
 TEST(RetrogradeLayout, CleanupRemovesEveryWorkingFileAndKeepsTheResult) {
   const testing::ScratchDir scratch;
   const fs::path dir = scratch.str();
@@ -60,7 +73,11 @@ TEST(RetrogradeLayout, CleanupRemovesEveryWorkingFileAndKeepsTheResult) {
     for (const std::string& name : set) std::ofstream(dir / name) << "x";
   fs::create_directories(dir / "messages.sort");
   std::ofstream(dir / "messages.sort" / "run-0.run") << "x";
+  std::ofstream(fs::path(files.shard(1, 2).path(Run::states, 3))) << "x";
+  fs::create_directories(dir / "shard-notes");
   files.remove_working_files();
+  EXPECT_FALSE(fs::exists(dir / "shard-1"));
+  EXPECT_TRUE(fs::exists(dir / "shard-notes"));
   for (const std::string& name : kept) EXPECT_TRUE(fs::exists(dir / name)) << name;
   for (const std::string& name : working) EXPECT_FALSE(fs::exists(dir / name)) << name;
   EXPECT_FALSE(fs::exists(dir / "messages.sort"));

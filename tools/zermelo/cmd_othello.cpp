@@ -92,9 +92,10 @@ void add_solve(CLI::App* oth) {
   auto* sub = oth->add_subcommand(
       "solve", "exact score, best move and principal variation of a position or an .obf file");
   auto& a = command_options<SolveArgs>(sub, run_solve);
-  sub->add_option("position", a.position,
-                  "BOARD SIDE (64 chars A1..H8 row by row, X black, O white, - empty; then X or "
-                  "O), 'start', the 65-char form, a whole .obf line, or an .obf FILE: every line solved");
+  sub->add_option(
+      "position", a.position,
+      "BOARD SIDE (64 chars A1..H8 row by row, X black, O white, - empty; then X or "
+      "O), 'start', the 65-char form, a whole .obf line, or an .obf FILE: every line solved");
   sub->add_option("--ffo", a.ffo, "solve FFO test position N from the .obf file instead");
   sub->add_option("--ffo-file", a.ffo_file,
                   "the .obf file (default: $ZERMELO_SPEC_DIR/ffo40-49.obf)");

@@ -11,6 +11,7 @@
 #include "tools/zermelo/command.hpp"
 #include "tools/zermelo/game_words.hpp"
 #include "tools/zermelo/solve_summary.hpp"
+#include "zermelo/engine/cluster.hpp"
 #include "zermelo/engine/optimal_line.hpp"
 #include "zermelo/engine/retrograde.hpp"
 #include "zermelo/pipeline/solved_database.hpp"
@@ -32,6 +33,7 @@ struct SolveArgs {
   bool exit_lookups = false;
   bool no_message_filter = false;
   std::uint64_t max_states = 0;
+  unsigned shards = 1;
   std::string plot;  // an SVG file for the chart of states by plies
   bool verbose = false;
 };
@@ -48,6 +50,9 @@ SolveOptions solve_options(const SolveArgs& a) {
   o.exit_values = !a.exit_lookups;
   o.message_filter = !a.no_message_filter;
   o.max_states = a.max_states;
+  o.shards = a.shards;
+  o.cluster = globals().cluster;  // under mpirun: one shard a rank unless --shards says more
+  if (o.cluster && o.shards == 1) o.shards = o.cluster->ranks();
   return o;
 }
 
@@ -293,6 +298,7 @@ void run_solve(const SolveArgs& a) {
   WorkDirLock lock(globals().work_dir, WorkDirLock::Mode::kWrite, "solve " + a.game);
   const auto began = std::chrono::steady_clock::now();
   auto results = solve_tiers(*g, solve_options(a), a.tier);
+  if (globals().cluster && globals().cluster->rank() != 0) return;  // rank 0 reports
   const std::chrono::duration<double> took = std::chrono::steady_clock::now() - began;
   print_results(a, *g, results, solve_cost(took.count()));
   if (a.plot.empty()) return;
@@ -346,6 +352,11 @@ ZERMELO_REGISTER_COMMAND(10, [](CLI::App& app) {
   solve->add_flag("--verbose", a.verbose,
                   "also print the values by plies of every tier, its longest line of optimal "
                   "play, and the whole game's table (the JSON always has them)");
+  solve
+      ->add_option("--shards", a.shards,
+                   "cut each tier's levels into this many key ranges, run at once on the threads "
+                   "(default 1; part of the job's identity; docs/shards.md)")
+      ->check(CLI::Range(1u, 4096u));
   solve->add_option("--plot", a.plot,
                     "also draw the states by plies (a colour a tier) as an SVG chart into "
                     "this file");

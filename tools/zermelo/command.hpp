@@ -9,6 +9,10 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
+namespace zermelo {
+class Cluster;  // zermelo/engine/cluster.hpp
+}  // namespace zermelo
+
 namespace zermelo::cli {
 
 // Options every subcommand shares (set before any subcommand callback runs).
@@ -19,6 +23,7 @@ struct GlobalOptions {
   unsigned threads = 0;            // 0 = all cores
   bool json = false;               // machine-readable output on stdout
   bool quiet = false;              // no progress bars
+  Cluster* cluster = nullptr;      // the MPI job's, when started by mpirun (docs/distributed.md)
 };
 GlobalOptions& globals();
 

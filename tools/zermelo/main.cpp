@@ -9,6 +9,7 @@
 #include <cstring>
 #include <iostream>
 #include <map>
+#include <memory>
 #include <new>
 #include <thread>
 
@@ -16,6 +17,9 @@
 #include "zermelo/util/activity.hpp"
 #include "zermelo/util/progress.hpp"
 #include "zermelo/util/size.hpp"
+#ifdef ZERMELO_WITH_MPI
+#include "zermelo/mpi/mpi_cluster.hpp"
+#endif
 
 namespace zermelo::cli {
 
@@ -85,6 +89,29 @@ std::uint64_t memory_budget(const CLI::App& app, const std::string& text) {
 }  // namespace
 }  // namespace zermelo::cli
 
+namespace {
+
+// Under mpirun: the job's cluster (MPI initialised here, finalised when main returns), each rank
+// but 0 in its own folder rank-<r> of the work dir and quiet (docs/distributed.md).
+struct MpiJob {
+#ifdef ZERMELO_WITH_MPI
+  MpiJob(int& argc, char**& argv) : cluster(zermelo::MpiCluster::join_if_launched(argc, argv)) {}
+  std::unique_ptr<zermelo::MpiCluster> cluster;
+  zermelo::Cluster* get() const { return cluster.get(); }
+  // An error on one rank ends every rank: the others would wait for it in their next exchange.
+  int fail() const {
+    if (cluster) cluster->abort_job();
+    return 1;
+  }
+#else
+  MpiJob(int&, char**&) {}
+  zermelo::Cluster* get() const { return nullptr; }
+  int fail() const { return 1; }
+#endif
+};
+
+}  // namespace
+
 int main(int argc, char** argv) {
   using namespace zermelo;
   // A fixed mmap threshold: large buffers go straight back to the system when freed, instead of
@@ -92,7 +119,9 @@ int main(int argc, char** argv) {
   mallopt(M_MMAP_THRESHOLD, 256 * 1024);
   mallopt(M_ARENA_MAX, 2);
   cli::on_interrupt_signals();
+  const MpiJob mpi(argc, argv);
   auto& g = cli::globals();
+  g.cluster = mpi.get();
   CLI::App app{"zermelo: strong and weak solving of two-player games, out of core"};
   app.require_subcommand(1);
   app.fallthrough();
@@ -108,6 +137,8 @@ int main(int argc, char** argv) {
     g.memory_bytes = cli::memory_budget(app, g.memory_text);
     if (g.work_dir.empty()) throw std::invalid_argument("--work-dir: an empty path");
     if (g.threads == 0) g.threads = std::max(1u, std::thread::hardware_concurrency());
+    if (g.cluster && g.cluster->rank() > 0)
+      g.work_dir += "/rank-" + std::to_string(g.cluster->rank()), g.quiet = true;
     Progress::set_enabled(!g.quiet);
   });
   for (auto& [order, setup] : cli::commands()) setup(app);
@@ -119,10 +150,10 @@ int main(int argc, char** argv) {
   } catch (const std::bad_alloc&) {
     std::cerr << "zermelo: error: out of memory: an allocation failed (try a smaller --memory, or "
                  "free memory on this machine)\n";
-    return 1;
+    return mpi.fail();
   } catch (const std::exception& e) {
     std::cerr << "zermelo: error: " << e.what() << "\n";
-    return 1;
+    return mpi.fail();
   }
   return 0;
 }

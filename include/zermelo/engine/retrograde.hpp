@@ -40,6 +40,8 @@
 
 namespace zermelo {
 
+class Cluster;  // zermelo/engine/cluster.hpp
+
 #pragma pack(push, 1)
 // One solved state, as stored in a values run (sorted by key).
 struct KeyValue {
@@ -69,6 +71,10 @@ struct SolveOptions {
   std::uint64_t max_states = 0;  // 0: no limit
   bool message_filter = true;    // messages to groups of decided states dropped before sorting when
                                  // the game numbers groups
+  // Key ranges each level is cut into, run at once (docs/shards.md); 1: the unsharded solve.
+  unsigned shards = 1;
+  // The processes the shards are spread over (MPI ranks; docs/distributed.md); none: this one.
+  Cluster* cluster = nullptr;
 };
 
 struct SolveResult {

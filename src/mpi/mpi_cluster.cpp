@@ -1,0 +1,119 @@
+// The Cluster of an MPI job (zermelo/mpi/mpi_cluster.hpp).
+//
+// A level's exchange: every rank's senders MPI_Send each batch (tag: the shard) to the rank
+// that holds its shard, from any thread, while a thread of the receiving rank takes whatever
+// arrives into that shard's inbox, so no rank ever holds more than a batch a sender in flight.
+// When a rank has sent its last batch it sends every other rank an empty message, tag kEnd; its
+// receiver stops once it has one from every other rank. Messages from one rank arrive in the
+// order sent, so the end comes after that rank's batches.
+#include "zermelo/mpi/mpi_cluster.hpp"
+
+#include <mpi.h>
+
+#include <cstdlib>
+#include <iostream>
+#include <limits>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace zermelo {
+namespace {
+
+constexpr int kEnd = 1, kStream = 2, kFirstShardTag = 16;
+
+int bytes_count(std::size_t bytes) {
+  if (bytes > static_cast<std::size_t>(std::numeric_limits<int>::max()))
+    throw std::length_error("an MPI message of more than 2 GiB");
+  return static_cast<int>(bytes);
+}
+
+// The next message from `source` (any: MPI_ANY_SOURCE) with `tag` (any: MPI_ANY_TAG), whole.
+MPI_Status receive_any(int source, int tag, std::vector<std::byte>& into) {
+  MPI_Message message;
+  MPI_Status status;
+  MPI_Mprobe(source, tag, MPI_COMM_WORLD, &message, &status);
+  int count = 0;
+  MPI_Get_count(&status, MPI_BYTE, &count);
+  into.resize(static_cast<std::size_t>(count));
+  MPI_Mrecv(into.data(), count, MPI_BYTE, &message, MPI_STATUS_IGNORE);
+  return status;
+}
+
+}  // namespace
+
+std::unique_ptr<MpiCluster> MpiCluster::join_if_launched(int& argc, char**& argv) {
+  if (!std::getenv("OMPI_COMM_WORLD_SIZE") && !std::getenv("PMI_SIZE")) return nullptr;
+  int provided = 0;
+  MPI_Init_thread(&argc, &argv, MPI_THREAD_MULTIPLE, &provided);
+  if (provided < MPI_THREAD_MULTIPLE) {
+    std::cerr << "zermelo: error: this MPI gives no MPI_THREAD_MULTIPLE\n";
+    MPI_Abort(MPI_COMM_WORLD, 1);
+  }
+  return std::unique_ptr<MpiCluster>(new MpiCluster());
+}
+
+MpiCluster::MpiCluster() {
+  int rank = 0, size = 1;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  MPI_Comm_size(MPI_COMM_WORLD, &size);
+  rank_ = static_cast<unsigned>(rank), ranks_ = static_cast<unsigned>(size);
+}
+
+MpiCluster::~MpiCluster() {
+  if (receiver_.joinable()) abort_job();  // an exchange left half done: the others wait on it
+  MPI_Finalize();
+}
+
+void MpiCluster::abort_job() { MPI_Abort(MPI_COMM_WORLD, 1), std::abort(); }
+
+std::uint64_t MpiCluster::sum(std::uint64_t n) {
+  std::uint64_t total = 0;
+  MPI_Allreduce(&n, &total, 1, MPI_UINT64_T, MPI_SUM, MPI_COMM_WORLD);
+  return total;
+}
+
+std::string MpiCluster::broadcast(const std::string& text) {
+  std::uint64_t size = text.size();
+  MPI_Bcast(&size, 1, MPI_UINT64_T, 0, MPI_COMM_WORLD);
+  std::string out = rank_ == 0 ? text : std::string(size, '\0');
+  MPI_Bcast(out.data(), bytes_count(size), MPI_CHAR, 0, MPI_COMM_WORLD);
+  return out;
+}
+
+void MpiCluster::begin_exchange(Receive receive) {
+  if (ranks_ > 1) receiver_ = std::thread([this, receive] { receive_batches(receive); });
+}
+
+void MpiCluster::receive_batches(Receive receive) {
+  std::vector<std::byte> batch;
+  for (unsigned ended = 0; ended + 1 < ranks_;) {
+    const MPI_Status status = receive_any(MPI_ANY_SOURCE, MPI_ANY_TAG, batch);
+    if (status.MPI_TAG == kEnd)
+      ++ended;
+    else
+      receive(static_cast<unsigned>(status.MPI_TAG - kFirstShardTag), batch.data(), batch.size());
+  }
+}
+
+void MpiCluster::send(unsigned rank, unsigned shard, const void* data, std::size_t bytes) {
+  MPI_Send(data, bytes_count(bytes), MPI_BYTE, static_cast<int>(rank),
+           kFirstShardTag + static_cast<int>(shard), MPI_COMM_WORLD);
+}
+
+void MpiCluster::end_exchange() {
+  for (unsigned to = 0; to < ranks_; ++to)
+    if (to != rank_) MPI_Send(nullptr, 0, MPI_BYTE, static_cast<int>(to), kEnd, MPI_COMM_WORLD);
+  if (receiver_.joinable()) receiver_.join();
+}
+
+void MpiCluster::send_to_root(const void* data, std::size_t bytes) {
+  MPI_Send(data, bytes_count(bytes), MPI_BYTE, 0, kStream, MPI_COMM_WORLD);
+}
+
+bool MpiCluster::receive_from(unsigned from, std::vector<std::byte>& batch) {
+  receive_any(static_cast<int>(from), kStream, batch);
+  return !batch.empty();
+}
+
+}  // namespace zermelo

@@ -1,0 +1,55 @@
+#!/bin/sh
+# Shards over MPI ranks (docs/distributed.md): `mpirun -np N zermelo solve` gives the values run
+# of the single-process solve, digest for digest, on 2 and 3 ranks; a rank killed mid-solve stops
+# the whole job with mpirun's message instead of leaving the other ranks waiting.
+# Usage: mpi_solve.sh ZERMELO MPIRUN SCRATCH_DIR
+set -eu
+zermelo=$1 mpirun=$2 dir=$3
+rm -rf "$dir" && mkdir -p "$dir"
+trap 'cat "$dir/killed.out" 2>/dev/null | tail -n 12; rm -rf "$dir"' EXIT
+
+# In containers the shared-memory transport's single copy (ptrace rights) is often refused:
+# plain copies work everywhere.
+export OMPI_MCA_btl_vader_single_copy_mechanism=none
+
+on_ranks() {  # on_ranks N ARGS...: zermelo on N ranks
+  n=$1 && shift
+  "$mpirun" --oversubscribe --allow-run-as-root -np "$n" "$zermelo" --quiet --json --threads 1 "$@"
+}
+digest() { sed -n 's/.*"digest": "\([0-9a-f]*\)".*/\1/p' | head -n 1; }
+
+for game in tictactoe "nim 4x6"; do
+  tag=$(echo "$game" | tr ' ' '-')
+  # shellcheck disable=SC2086  # the game's words
+  want=$("$zermelo" --quiet --json --work-dir "$dir/$tag" --memory 512M solve $game | digest)
+  for n in 2 3; do
+    # shellcheck disable=SC2086
+    got=$(on_ranks "$n" --work-dir "$dir/$tag-$n" --memory 512M solve $game | digest)
+    if [ -z "$got" ] || [ "$got" != "$want" ]; then
+      echo "FAIL: $game on $n ranks: digest '$got', the single process's '$want'"
+      exit 1
+    fi
+    echo "ok: $game on $n ranks: $got"
+  done
+done
+
+# A rank killed: mpirun must end the job (non-zero) well within the time bound, not hang.
+"$mpirun" --oversubscribe --allow-run-as-root -np 2 "$zermelo" --quiet --threads 1 \
+  --work-dir "$dir/killed" --memory 512M solve nim 7x8 >"$dir/killed.out" 2>&1 &
+job=$!  # mpirun itself: its children are the ranks
+waited=0  # until rank 1 has begun its work dir, and a second more
+while [ ! -d "$dir/killed/rank-1" ] && [ $waited -lt 60 ]; do sleep 1; waited=$((waited + 1)); done
+sleep 1
+victim=$(pgrep -P "$job" | tail -n 1)
+[ -n "$victim" ] || { echo "FAIL: no rank to kill (did the job end already?)"; exit 1; }
+kill -9 "$victim"
+waited=0
+while kill -0 "$job" 2>/dev/null && [ $waited -lt 120 ]; do sleep 1; waited=$((waited + 1)); done
+if kill -0 "$job" 2>/dev/null; then
+  kill -9 "$job"
+  echo "FAIL: the job still runs 120 s after a rank was killed"
+  exit 1
+fi
+if wait "$job"; then echo "FAIL: the job exited 0 with a rank killed"; exit 1; fi
+grep -q "signal 9" "$dir/killed.out" || { echo "FAIL: no word of the killed rank:"; cat "$dir/killed.out"; exit 1; }
+echo "ok: a killed rank stopped the job in ${waited} s"

@@ -4,6 +4,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "tests/json_value.hpp"
 #include "tests/test_util.hpp"
 
 namespace {

@@ -16,7 +16,7 @@ namespace {
 
 TEST(Tally, UnreachedStatesPerTierMatchABruteForce) {
   testing::ScratchDir dir;
-  auto g = make_game("ostle-mini", {"3x4:p3"});
+  auto g = make_game("ostle-mini", {testing::release_else_sanitized("3x4:p3", "3x3:p3")});
   BfsOptions o;
   o.job_dir = dir.str();
   o.memory_bytes = 256ull << 20;

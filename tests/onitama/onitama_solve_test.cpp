@@ -2,6 +2,7 @@
 // plain fixpoint solver state by state, symmetry folding, and the weak solve's verdicts.
 #include <gtest/gtest.h>
 
+#include "tests/test_util.hpp"
 #include "zermelo/games/onitama/solve.hpp"
 
 using namespace zermelo::onitama;
@@ -86,8 +87,11 @@ TEST(OnitamaSolve, SymmetryGivesIdenticalValuesEverywhere) {
 TEST(OnitamaSolve, WeakSolveVerdictsEqualStrongSolve) {
   std::vector<std::tuple<int, int, std::string>> cases;
   for (const Board& b : kPublished) cases.emplace_back(b.w, b.h, "boar");
-  for (const char* deck : {"tiger,ox,crab,eel,boar", "rabbit,monkey,elephant,crane,cobra",
-                           "dragon,horse,frog,goose,mantis"})
+  std::vector<const char*> decks = {"tiger,ox,crab,eel,boar"};
+  if (!zermelo::testing::kSanitized)  // the same code paths on more decks: Release only
+    decks.insert(decks.end(),
+                 {"rabbit,monkey,elephant,crane,cobra", "dragon,horse,frog,goose,mantis"});
+  for (const char* deck : decks)
     for (auto [w, h] : {std::pair{3, 3}, std::pair{2, 4}, std::pair{2, 5}})
       cases.emplace_back(w, h, deck);
   for (auto& [w, h, deck] : cases) {

@@ -5,6 +5,7 @@
 #include <random>
 
 #include "tests/ostle/reference.hpp"
+#include "tests/test_util.hpp"
 #include "zermelo/games/ostle/index.hpp"
 
 using namespace zermelo::ostle;
@@ -130,7 +131,9 @@ TEST(OstleIndex, SmallClassesEnumerateEveryCanonicalPositionOnce) {
   // Every raw placement of the c3 and a1 4v4 classes, kept when it is its own canonical form,
   // counted without the index, and checked against the index's producer position by position.
   const auto& index = PositionIndex::get();
-  for (int hole_index : {5, 0}) {
+  std::vector<int> holes = {5};  // c3; a1 too in Release (the same code, another class)
+  if (!zermelo::testing::kSanitized) holes.push_back(0);
+  for (int hole_index : holes) {
     const int cls = class_id(0, hole_index);
     const int hole = kHoleReps[hole_index];
     std::uint64_t canonical = 0;

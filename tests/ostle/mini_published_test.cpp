@@ -58,7 +58,9 @@ std::unique_ptr<zermelo::Game> published_game(const char* variant) {
 
 TEST(OstleMiniPublished, StatesAreThoseSomeMoveProducesUpToSymmetry) {
   std::size_t mirrored = 0;
-  for (const char* v : {"3x3:p2", "3x3:p3", "3x4:p2", "4x3:p2"}) {
+  std::vector<const char*> boards = {"3x3:p2", "3x3:p3"};
+  if (!zermelo::testing::kSanitized) boards.insert(boards.end(), {"3x4:p2", "4x3:p2"});
+  for (const char* v : boards) {
     const auto r = zermelo::ostle::mini::Rules::from_variant(v);
     auto g = published_game(v);
     std::set<std::string> states;

@@ -7,6 +7,7 @@
 #include <functional>
 #include <nlohmann/json.hpp>
 
+#include "tests/json_value.hpp"
 #include "tests/test_util.hpp"
 #include "zermelo/engine/retrograde.hpp"
 #include "zermelo/probe.hpp"

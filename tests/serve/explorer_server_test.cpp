@@ -9,6 +9,7 @@
 #include <random>
 #include <thread>
 
+#include "tests/json_value.hpp"
 #include "tests/test_util.hpp"
 #include "zermelo/pipeline/solved_database.hpp"
 #include "zermelo/serve/explorer.hpp"

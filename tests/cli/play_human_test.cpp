@@ -85,9 +85,9 @@ TEST(CliPlayHuman, EndOfInputAndQuitAreNormalEnds) {
 TEST(CliPlayHuman, TheEngineAnnouncesItsMoveWithItsValue) {
   ScratchDir dir;
   const std::string work = solved_work_dir(dir, "nim", "nim 1x3");
-  expect_said(work, {{"", "", "Zermelo plays h0-3 (win in 1)\n"},
+  expect_said(work, {{"", "", "Zermelo plays 1:3 (win in 1)\n"},
                      {"", "", "Game over after 1 plies: Zermelo wins.\n"},
-                     {"--from 2", "", "Zermelo plays h0-2 (win in 1)\n"}});
+                     {"--from 2", "", "Zermelo plays 1:2 (win in 1)\n"}});
   EXPECT_NE(play(work, "--from 9", "").code, 0);  // no state of Nim 1x3
 }
 

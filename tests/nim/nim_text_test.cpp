@@ -19,9 +19,10 @@ TEST(NimText, EveryPositionReadsBackAndMovesSayWhatTheyTake) {
     ASSERT_EQ(g->parse(text, &error), std::optional<StateKey>(k)) << text << ": " << error;
     g->successors(k, kids);
     for (std::size_t i = 0; i < kids.size(); ++i) {
-      const std::string name = g->move_name(k, i);  // "h<heap>-<taken>"
-      ASSERT_EQ(name[0], 'h') << name;
-      const int heap = name[1] - '0', taken = std::stoi(name.substr(3));
+      const std::string name = g->move_name(k, i);  // "<heap from 1>:<taken>"
+      ASSERT_EQ(name[1], ':') << name;
+      const int heap = name[0] - '1', taken = std::stoi(name.substr(2));
+      ASSERT_TRUE(heap >= 0 && heap < 3) << name;
       StateKey after[3] = {heaps[0], heaps[1], heaps[2]};
       after[heap] -= static_cast<StateKey>(taken);
       EXPECT_EQ(kids[i].key, after[0] + 5 * after[1] + 25 * after[2]) << k << " " << name;

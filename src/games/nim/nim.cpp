@@ -107,11 +107,12 @@ class Nim final : public Game {
     for (std::size_t h = heaps.size(); h-- > 0;) key = key * (n_ + 1) + heaps[h];
     return key;
   }
-  // "h1-2": two sticks taken from heap 1 (successors' order: heap by heap, fewest first).
+  // "2:3": three sticks taken from the second heap, heaps counted from 1 as a person does
+  // (successors' order: heap by heap, fewest first).
   std::string move_name(StateKey s, std::size_t i) const override {
     for (unsigned h = 0; h < m_; ++h, s /= n_ + 1) {
       const std::size_t size = s % (n_ + 1);
-      if (i < size) return "h" + std::to_string(h) + "-" + std::to_string(i + 1);
+      if (i < size) return std::to_string(h + 1) + ":" + std::to_string(i + 1);
       i -= size;
     }
     return "?";

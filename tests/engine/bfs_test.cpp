@@ -239,14 +239,16 @@ TEST(Bfs, AllStatesJoinsTiersInKeyOrderOrMergesThem) {
 // states resumes from its work directory to the same result.
 TEST(Bfs, AllStatesResumesAfterAStageToTheSameLevels) {
   testing::ScratchDir dir;
+  const std::string board = testing::release_else_sanitized("3x4:p3", "3x3:p3");
   auto run = [&](const std::string& work, int* code = nullptr) {
     auto r =
         testing::run_command(std::string(ZERMELO_CLI) + " --quiet --json --memory 64M --work-dir " +
-                             work + " bfs ostle-mini 3x4:p3 --all-states 2>/dev/null");
+                             work + " bfs ostle-mini " + board + " --all-states 2>/dev/null");
     if (code) *code = r.code;
     if (r.code != 0) return nlohmann::json();
     nlohmann::json j = nlohmann::json::parse(r.out);
-    j.erase("resumed"), j.erase("unreached_run");
+    // Work statistics, which depend on where the search resumed (BfsResult): not compared.
+    j.erase("resumed"), j.erase("unreached_run"), j.erase("filtered"), j.erase("keyless");
     return j;
   };
   const nlohmann::json reference = run(dir / "ref");

@@ -63,9 +63,12 @@ struct BfsResult {
   std::uint64_t enumerated = 0;  // every state the game enumerates
   std::uint64_t unreached = 0;   // ... that the start never reaches
   std::string unreached_path;    // their sorted run
-  std::uint64_t filtered = 0;    // successor keys dropped by the filter before sorting
-  unsigned filter_bits = 0;      // bits a group of the filter (0: none)
-  std::uint64_t keyless = 0;     // edges left unkeyed: their group took the move before
+  // Work statistics, not results: the filter and the record of the moves a group took live in
+  // memory and are rebuilt when a search resumes (from a smaller unvisited run, with no record),
+  // so a resumed search drops and skips other numbers of keys on its way to the same levels.
+  std::uint64_t filtered = 0;  // successor keys dropped by the filter before sorting
+  unsigned filter_bits = 0;    // bits a group of the filter (0: none)
+  std::uint64_t keyless = 0;   // edges left unkeyed: their group took the move before
 };
 
 BfsResult breadth_first(const Game& game, const BfsOptions& options);

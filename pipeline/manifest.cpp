@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <chrono>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
@@ -11,6 +12,7 @@
 #include <iostream>
 #include <sstream>
 #include <stdexcept>
+#include <thread>
 
 #include "zermelo/io/uring_file.hpp"
 #include "zermelo/pipeline/manifest_seal.hpp"
@@ -171,6 +173,9 @@ std::optional<std::pair<std::string, std::string>> Manifest::first_damaged_stage
 
 void Manifest::record(const std::string& stage, const std::vector<RunInfo>& outputs,
                       const Json& facts) {
+  // For the MPI resume test: this rank is killed while another records the stage first.
+  if (const char* f = std::getenv("ZERMELO_STALL_BEFORE_STAGE"); f && stage == f)
+    std::this_thread::sleep_for(std::chrono::seconds(20));
   forget_from(stage);
   Json outs = Json::array();
   for (auto& o : outputs)

@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <string>
+#include <system_error>
 #include <vector>
 
 #include "pipeline/retrograde/cluster_transport.hpp"
@@ -69,10 +70,13 @@ struct LevelRuns {
 
 // Level d is done: its outputs (S_{d+1}, F_{d+1}) replace level d-1's. The frontiers it wrote
 // are also a decided run (values in d+1 plies), kept for the values run under a stage of its own.
+// Under MPI, level d-1's runs are dropped only once every rank has recorded level d, so that a
+// job killed in between can go back to level d on every rank (resume.cpp).
 void record_level(SolveState& s, std::uint32_t d, const LevelRuns& outs,
                   const nlohmann::json& facts) {
   s.record(Stage::level(d), outs.all(), facts);
   if (LevelRuns::records(outs.frontiers) > 0) s.record(Stage::decided(d + 1), outs.frontiers);
+  s.wait_for_every_process();
   s.erase(d > 0 ? Stage::level(d - 1) : Stage::initial_states());
   const bool decided = s.done(Stage::decided(d));
   for (unsigned shard = 0; shard < s.local_shards(); ++shard) {
@@ -82,12 +86,22 @@ void record_level(SolveState& s, std::uint32_t d, const LevelRuns& outs,
   }
 }
 
-// A level with no messages changes nothing: S_{d+1} is S_d, renamed rather than rewritten.
+// S_{d+1} as a second name of S_d's file (a copy where the file system has no hard links), so
+// that S_d stays until record_level drops it: a kill before that leaves level d-1's runs whole.
+void link_states(const Layout& files, std::uint32_t d) {
+  const std::string from = files.path(Run::states, d), to = files.path(Run::states, d + 1);
+  files.remove(Run::states, d + 1);  // left by an attempt that was killed
+  std::error_code no_link;
+  std::filesystem::create_hard_link(from, to, no_link);
+  if (no_link) std::filesystem::copy_file(from, to);
+}
+
+// A level with no messages changes nothing: S_{d+1} is S_d, linked rather than rewritten.
 std::uint64_t quiet_level(SolveState& s, std::uint32_t d) {
   LevelRuns outs(s.local_shards());
   for (unsigned shard = 0; shard < s.local_shards(); ++shard) {
     const Layout& files = s.shard_files[shard];
-    std::filesystem::rename(files.path(Run::states, d), files.path(Run::states, d + 1));
+    link_states(files, d);
     outs.states[shard] = inspect_run(files.path(Run::states, d + 1));
     outs.frontiers[shard] =
         RunWriter(files.path(Run::frontier, d + 1), run_options<KeyValue>()).finish();

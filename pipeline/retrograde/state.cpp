@@ -42,6 +42,10 @@ std::uint64_t SolveState::total(std::uint64_t n) const {
   return clustered() ? opt.cluster->sum(n) : n;
 }
 
+std::uint64_t SolveState::least(std::uint64_t n) const {
+  return clustered() ? opt.cluster->min(n) : n;
+}
+
 std::vector<Stage> SolveState::stages() const {
   std::vector<Stage> out;
   for (const std::string& name : manifest.stages())

@@ -68,6 +68,9 @@ struct SolveState {
   bool clustered() const;  // shards spread over more than one process
   // `n` summed over the processes (n itself in one process); every process calls it alike.
   std::uint64_t total(std::uint64_t n) const;
+  // The least `n` over the processes; and a wait until every process has come this far.
+  std::uint64_t least(std::uint64_t n) const;
+  void wait_for_every_process() const { total(0); }
   // The threads each shard's own work may use while the shards run at once.
   unsigned shard_threads() const {
     return local_shards() == 1 ? opt.threads : std::max(1u, opt.threads / local_shards());

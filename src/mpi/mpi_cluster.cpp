@@ -73,6 +73,12 @@ std::uint64_t MpiCluster::sum(std::uint64_t n) {
   return total;
 }
 
+std::uint64_t MpiCluster::min(std::uint64_t n) {
+  std::uint64_t least = 0;
+  MPI_Allreduce(&n, &least, 1, MPI_UINT64_T, MPI_MIN, MPI_COMM_WORLD);
+  return least;
+}
+
 std::string MpiCluster::broadcast(const std::string& text) {
   std::uint64_t size = text.size();
   MPI_Bcast(&size, 1, MPI_UINT64_T, 0, MPI_COMM_WORLD);

@@ -1,7 +1,8 @@
 #!/bin/sh
 # Shards over MPI ranks (docs/distributed.md): `mpirun -np N zermelo solve` gives the values run
 # of the single-process solve, digest for digest, on 2 and 3 ranks; a rank killed mid-solve stops
-# the whole job with mpirun's message instead of leaving the other ranks waiting.
+# the whole job with mpirun's message instead of leaving the other ranks waiting, and the same
+# command resumes it, also when the kill fell between two ranks' records of a stage.
 # Usage: mpi_solve.sh ZERMELO MPIRUN SCRATCH_DIR
 set -eu
 zermelo=$1 mpirun=$2 dir=$3
@@ -33,9 +34,38 @@ for game in tictactoe "nim 4x6"; do
   done
 done
 
-# A rank killed: mpirun must end the job (non-zero) well within the time bound, not hang.
+# A kill between two ranks' records of one stage: rank 1 records STAGE and dies while rank 0
+# waits before recording it (ZERMELO_STALL_BEFORE_STAGE), or the other way round. The same
+# command must then resume on both ranks to the single process's digest.
+want=$("$zermelo" --quiet --json --work-dir "$dir/nim-5x7" --memory 512M solve nim 5x7 | digest)
+split_kill() {  # split_kill NAME STAGE RANK_THAT_RECORDS
+  work="$dir/split-$1" stage=$2 first=$3
+  args="--quiet --json --threads 1 --work-dir $work --memory 256M solve nim 5x7"
+  stall="env ZERMELO_STALL_BEFORE_STAGE=$stage" fault="env ZERMELO_FAULT_AFTER_STAGE=$stage"
+  if [ "$first" = 1 ]; then r0=$stall r1=$fault; else r0=$fault r1=$stall; fi
+  # shellcheck disable=SC2086  # the words of the commands
+  if "$mpirun" --oversubscribe --allow-run-as-root -np 1 $r0 "$zermelo" $args : \
+    -np 1 $r1 "$zermelo" $args >"$work.out" 2>&1; then
+    echo "FAIL: $1: the job with a rank dying after $stage exited 0"
+    exit 1
+  fi
+  # shellcheck disable=SC2086
+  got=$(timeout 120 "$mpirun" --oversubscribe --allow-run-as-root -np 2 "$zermelo" $args | digest)
+  if [ "$got" != "$want" ]; then
+    echo "FAIL: $1: resumed after a kill at $stage on one rank: digest '$got', not '$want'"
+    exit 1
+  fi
+  echo "ok: $1: resumed to $got"
+}
+split_kill level-ahead level-3 1
+split_kill final-on-rank-1 final 1
+split_kill final-on-rank-0 final 0
+
+# A rank killed: mpirun must end the job (non-zero) well within the time bound, not hang; the
+# same command then resumes to the single process's digest.
+want=$("$zermelo" --quiet --json --work-dir "$dir/nim-6x8" --memory 512M solve nim 6x8 | digest)
 "$mpirun" --oversubscribe --allow-run-as-root -np 2 "$zermelo" --quiet --threads 1 \
-  --work-dir "$dir/killed" --memory 512M solve nim 7x8 >"$dir/killed.out" 2>&1 &
+  --work-dir "$dir/killed" --memory 512M solve nim 6x8 >"$dir/killed.out" 2>&1 &
 job=$!  # mpirun itself: its children are the ranks
 waited=0  # until rank 1 has begun its work dir, and a second more
 while [ ! -d "$dir/killed/rank-1" ] && [ $waited -lt 60 ]; do sleep 1; waited=$((waited + 1)); done
@@ -53,3 +83,6 @@ fi
 if wait "$job"; then echo "FAIL: the job exited 0 with a rank killed"; exit 1; fi
 grep -q "signal 9" "$dir/killed.out" || { echo "FAIL: no word of the killed rank:"; cat "$dir/killed.out"; exit 1; }
 echo "ok: a killed rank stopped the job in ${waited} s"
+got=$(on_ranks 2 --work-dir "$dir/killed" --memory 512M solve nim 6x8 | digest)
+[ "$got" = "$want" ] || { echo "FAIL: resumed after the kill: digest '$got', not '$want'"; exit 1; }
+echo "ok: the same command resumed the killed job to $got"

@@ -25,6 +25,9 @@ class Cluster {
 
   // REQUIRED: `n` summed over every rank, returned on every rank.
   virtual std::uint64_t sum(std::uint64_t n) = 0;
+  // REQUIRED: the least `n` of every rank, returned on every rank (a resumed job's ranks start
+  // at the level each of them has).
+  virtual std::uint64_t min(std::uint64_t n) = 0;
   // REQUIRED: rank 0's `text` on every rank (the other ranks' argument is ignored).
   virtual std::string broadcast(const std::string& text) = 0;
 

@@ -26,6 +26,7 @@ class MpiCluster final : public Cluster {
   unsigned rank() const override { return rank_; }
   unsigned ranks() const override { return ranks_; }
   std::uint64_t sum(std::uint64_t n) override;
+  std::uint64_t min(std::uint64_t n) override;
   std::string broadcast(const std::string& text) override;
   void begin_exchange(Receive receive) override;
   void send(unsigned rank, unsigned shard, const void* data, std::size_t bytes) override;

@@ -7,6 +7,7 @@
 #include <stdexcept>
 
 #include "pipeline/solve_record.hpp"
+#include "pipeline/values_to_every_rank.hpp"
 #include "zermelo/engine/retrograde.hpp"
 #include "zermelo/engine/values_run.hpp"
 #include "zermelo/io/run_file.hpp"
@@ -115,6 +116,8 @@ std::vector<SolveResult> solve_tiers(const Game& game, const SolveOptions& base,
     o.lower_tier_values = tier_dependencies_values(game, base.job_dir, t);
     o.job_dir = tier_job_dir(game, base.job_dir, t);
     SolveResult r = solve_retrograde(game, o);
+    // Under MPI only rank 0 wrote the values run; the tiers above read it on every rank.
+    if (root && base.cluster) copy_values_to_every_rank(*base.cluster, r.values_path, r.digest);
     if (root && !root->done("tier-" + t)) root->record("tier-" + t, {inspect_run(r.values_path)});
     return r;
   };

@@ -18,14 +18,17 @@ on_ranks() {  # on_ranks N ARGS...: zermelo on N ranks
   "$mpirun" --oversubscribe --allow-run-as-root -np "$n" "$zermelo" --quiet --json --threads 1 "$@"
 }
 digest() { sed -n 's/.*"digest": "\([0-9a-f]*\)".*/\1/p' | head -n 1; }
+digests() { sed -n 's/.*"digest": "\([0-9a-f]*\)".*/\1/p' | tr '\n' ' '; }  # every tier's
 
-for game in tictactoe "nim 4x6"; do
-  tag=$(echo "$game" | tr ' ' '-')
+# Tiered games too (Onitama 2x3, ostle-mini 2x3:p2): a tier's scan reads the tiers below it,
+# whose values runs rank 0 copies to every rank.
+for game in tictactoe "nim 4x6" "onitama 2x3" "ostle-mini 2x3:p2"; do
+  tag=$(echo "$game" | tr ' :' '--')
   # shellcheck disable=SC2086  # the game's words
-  want=$("$zermelo" --quiet --json --work-dir "$dir/$tag" --memory 512M solve $game | digest)
+  want=$("$zermelo" --quiet --json --work-dir "$dir/$tag" --memory 512M solve $game | digests)
   for n in 2 3; do
     # shellcheck disable=SC2086
-    got=$(on_ranks "$n" --work-dir "$dir/$tag-$n" --memory 512M solve $game | digest)
+    got=$(on_ranks "$n" --work-dir "$dir/$tag-$n" --memory 512M solve $game | digests)
     if [ -z "$got" ] || [ "$got" != "$want" ]; then
       echo "FAIL: $game on $n ranks: digest '$got', the single process's '$want'"
       exit 1
@@ -36,30 +39,32 @@ done
 
 # A kill between two ranks' records of one stage: rank 1 records STAGE and dies while rank 0
 # waits before recording it (ZERMELO_STALL_BEFORE_STAGE), or the other way round. The same
-# command must then resume on both ranks to the single process's digest.
-want=$("$zermelo" --quiet --json --work-dir "$dir/nim-5x7" --memory 512M solve nim 5x7 | digest)
-split_kill() {  # split_kill NAME STAGE RANK_THAT_RECORDS
-  work="$dir/split-$1" stage=$2 first=$3
-  args="--quiet --json --threads 1 --work-dir $work --memory 256M solve nim 5x7"
+# command must then resume on both ranks to the single process's digests.
+split_kill() {  # split_kill NAME STAGE RANK_THAT_RECORDS GAME...
+  work="$dir/split-$1" stage=$2 first=$3 && shift 3
+  # shellcheck disable=SC2086,SC2048  # the game's words
+  want=$("$zermelo" --quiet --json --work-dir "$work-single" --memory 512M solve $* | digests)
+  args="--quiet --json --threads 1 --work-dir $work --memory 256M solve $*"
   stall="env ZERMELO_STALL_BEFORE_STAGE=$stage" fault="env ZERMELO_FAULT_AFTER_STAGE=$stage"
   if [ "$first" = 1 ]; then r0=$stall r1=$fault; else r0=$fault r1=$stall; fi
   # shellcheck disable=SC2086  # the words of the commands
   if "$mpirun" --oversubscribe --allow-run-as-root -np 1 $r0 "$zermelo" $args : \
     -np 1 $r1 "$zermelo" $args >"$work.out" 2>&1; then
-    echo "FAIL: $1: the job with a rank dying after $stage exited 0"
+    echo "FAIL: $work: the job with a rank dying after $stage exited 0"
     exit 1
   fi
   # shellcheck disable=SC2086
-  got=$(timeout 120 "$mpirun" --oversubscribe --allow-run-as-root -np 2 "$zermelo" $args | digest)
+  got=$(timeout 120 "$mpirun" --oversubscribe --allow-run-as-root -np 2 "$zermelo" $args | digests)
   if [ "$got" != "$want" ]; then
-    echo "FAIL: $1: resumed after a kill at $stage on one rank: digest '$got', not '$want'"
+    echo "FAIL: $work: resumed after a kill at $stage on one rank: '$got', not '$want'"
     exit 1
   fi
-  echo "ok: $1: resumed to $got"
+  echo "ok: $work: resumed to $got"
 }
-split_kill level-ahead level-3 1
-split_kill final-on-rank-1 final 1
-split_kill final-on-rank-0 final 0
+split_kill level-ahead level-3 1 nim 5x7
+split_kill final-on-rank-1 final 1 nim 5x7
+split_kill final-on-rank-0 final 0 nim 5x7
+split_kill tiered-final-on-rank-0 final 0 onitama 2x3  # the first tier's; then the copy
 
 # A rank killed: mpirun must end the job (non-zero) well within the time bound, not hang; the
 # same command then resumes to the single process's digest.

@@ -175,7 +175,7 @@ void Manifest::record(const std::string& stage, const std::vector<RunInfo>& outp
                       const Json& facts) {
   // For the MPI resume test: this rank is killed while another records the stage first.
   if (const char* f = std::getenv("ZERMELO_STALL_BEFORE_STAGE"); f && stage == f)
-    std::this_thread::sleep_for(std::chrono::seconds(20));
+    std::this_thread::sleep_for(std::chrono::seconds(5));
   forget_from(stage);
   Json outs = Json::array();
   for (auto& o : outputs)

@@ -17,12 +17,13 @@
 
 namespace zermelo::retro {
 
-// The initial scan's checkpoints: chunks of the sorted keys, each a manifest stage.
+// The initial scan's checkpoints: chunks of the sorted keys, each a manifest stage. The scan
+// covers the keys' records [first, first + states): all of them, or under MPI this rank's.
 struct ScanChunks {
-  std::uint64_t states = 0, per_chunk = 1;
+  std::uint64_t first = 0, states = 0, per_chunk = 1;
   std::size_t count = 1;
-  std::uint64_t begin(std::size_t i) const { return i * per_chunk; }
-  std::uint64_t end(std::size_t i) const { return std::min(states, begin(i) + per_chunk); }
+  std::uint64_t begin(std::size_t i) const { return first + i * per_chunk; }
+  std::uint64_t end(std::size_t i) const { return std::min(first + states, begin(i) + per_chunk); }
 };
 
 // Step 0. The result recorded with stage "final", if the solve finished before.

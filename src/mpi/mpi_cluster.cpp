@@ -10,11 +10,14 @@
 
 #include <mpi.h>
 
+#include <algorithm>
+#include <chrono>
 #include <cstdlib>
 #include <iostream>
 #include <limits>
 #include <stdexcept>
 #include <string>
+#include <thread>
 #include <vector>
 
 namespace zermelo {
@@ -28,11 +31,25 @@ int bytes_count(std::size_t bytes) {
   return static_cast<int>(bytes);
 }
 
+// Waits for a message as a sleeper, not a spinner: OpenMPI's blocking probe polls a core until
+// a message comes, and a receiving thread waits through a whole level beside the rank's own
+// workers (on a machine with a core a rank, it took a worker's core). A probe that finds
+// nothing sleeps, up to a millisecond, against batches that take far longer to make.
+void probe_politely(int source, int tag, MPI_Message& message, MPI_Status& status) {
+  std::chrono::microseconds nap{1};
+  for (int found = 0;;) {
+    MPI_Improbe(source, tag, MPI_COMM_WORLD, &found, &message, &status);
+    if (found) return;
+    std::this_thread::sleep_for(nap);
+    nap = std::min(nap * 2, std::chrono::microseconds{1000});
+  }
+}
+
 // The next message from `source` (any: MPI_ANY_SOURCE) with `tag` (any: MPI_ANY_TAG), whole.
 MPI_Status receive_any(int source, int tag, std::vector<std::byte>& into) {
   MPI_Message message;
   MPI_Status status;
-  MPI_Mprobe(source, tag, MPI_COMM_WORLD, &message, &status);
+  probe_politely(source, tag, message, status);
   int count = 0;
   MPI_Get_count(&status, MPI_BYTE, &count);
   into.resize(static_cast<std::size_t>(count));

@@ -2,7 +2,11 @@
 // (the set-game interface, zermelo/dfa/set_game.hpp). Prints per-step tables (set sizes in
 // positions and DFA states, positions per byte) as the solve runs, then the winner and the
 // compression exponent, or the report as --json (zermelo/dfa/set_game_solve.hpp).
+#include <cstdio>
 #include <iostream>
+#include <stdexcept>
+#include <string>
+#include <vector>
 
 #include "tools/zermelo/command.hpp"
 #include "zermelo/dfa/set_game_solve.hpp"
@@ -49,12 +53,27 @@ void add_solve_options(CLI::App* solve, dfa::SetSolveOptions& o) {
 }
 
 struct BreakthroughArgs {
+  std::vector<std::string> words;  // WxH, as `solve breakthrough` takes it
   std::string board;
   dfa::SetSolveOptions solve;
 };
 
+// The one board, named as `solve breakthrough WxH` names it or by --board; not both, not neither.
+std::string breakthrough_board(const BreakthroughArgs& a) {
+  if (a.words.size() > 1)
+    throw std::invalid_argument("breakthrough: one option, the board WxH, not '" + a.words[1] +
+                                "'");
+  if (!a.words.empty() && !a.board.empty())
+    throw std::invalid_argument("breakthrough: the board is named twice, as '" + a.words[0] +
+                                "' and as --board " + a.board);
+  if (a.words.empty() && a.board.empty())
+    throw std::invalid_argument(
+        "breakthrough: name the board, e.g. `zermelo breakthrough solve 3x4`");
+  return a.words.empty() ? a.board : a.words[0];
+}
+
 void run_breakthrough(const BreakthroughArgs& a) {
-  breakthrough::Board b = breakthrough::parse_board(a.board);
+  breakthrough::Board b = breakthrough::parse_board(breakthrough_board(a));
   auto m = breakthrough::make_manager(b, globals().memory_bytes);
   m->set_threads(globals().threads);
   dfa::SetGame g = breakthrough::make_game(*m, b);
@@ -62,7 +81,8 @@ void run_breakthrough(const BreakthroughArgs& a) {
 }
 
 struct NimArgs {
-  nim_dfa::NimShape shape;
+  std::string words;               // HEAPSxSTICKS, as `solve nim` takes it
+  unsigned heaps = 0, sticks = 0;  // 0: not given
   dfa::SetSolveOptions solve = [] {
     dfa::SetSolveOptions o;
     o.method = "retrograde";
@@ -70,10 +90,31 @@ struct NimArgs {
   }();
 };
 
+// The heaps and sticks, named as `solve nim 4x7` names them or by --heaps and --sticks.
+nim_dfa::NimShape nim_shape(const NimArgs& a) {
+  const bool flags = a.heaps || a.sticks;
+  if (!a.words.empty() && flags)
+    throw std::invalid_argument("nim: the shape is named twice, as '" + a.words +
+                                "' and by --heaps/--sticks");
+  nim_dfa::NimShape shape;
+  char rest = 0;
+  if (!a.words.empty()) {
+    if (std::sscanf(a.words.c_str(), "%ux%u%c", &shape.heaps, &shape.sticks, &rest) != 2)
+      throw std::invalid_argument("nim: the option is HEAPSxSTICKS, e.g. 4x7, not '" + a.words +
+                                  "'");
+  } else if (flags) {
+    shape.heaps = a.heaps, shape.sticks = a.sticks;  // a 0 is refused by check_shape
+  } else {
+    throw std::invalid_argument("nim: name the heaps, e.g. `zermelo nim solve 3x5` (3 of 5)");
+  }
+  return shape;
+}
+
 void run_nim(const NimArgs& a) {
-  auto m = nim_dfa::make_manager(a.shape, globals().memory_bytes);
+  const nim_dfa::NimShape shape = nim_shape(a);
+  auto m = nim_dfa::make_manager(shape, globals().memory_bytes);
   m->set_threads(globals().threads);
-  dfa::SetGame g = nim_dfa::make_game(*m, a.shape);
+  dfa::SetGame g = nim_dfa::make_game(*m, shape);
   solve_and_report(g, a.solve, {"first player", "second player"});
 }
 
@@ -84,7 +125,8 @@ void setup_set_games(CLI::App& app) {
   auto* solve =
       bt->add_subcommand("solve", "solve a w x h board (P1 starts on rows 1-2 and moves first)");
   auto& b = command_options<BreakthroughArgs>(solve, run_breakthrough);
-  solve->add_option("--board", b.board, "board size WxH, e.g. 3x4")->required();
+  solve->add_option("board", b.words, "board WxH as solve takes it, e.g. 3x4");
+  solve->add_option("--board", b.board, "board WxH (or as the option word)");
   add_solve_options(solve, b.solve);
 
   auto* nim = app.add_subcommand("nim", "Nim (last stick wins), solved with DFA position sets");
@@ -92,8 +134,9 @@ void setup_set_games(CLI::App& app) {
   auto* nsolve = nim->add_subcommand(
       "solve", "solve m heaps of up to n sticks; the start has n sticks in every heap");
   auto& n = command_options<NimArgs>(nsolve, run_nim);
-  nsolve->add_option("--heaps", n.shape.heaps, "number of heaps m")->required();
-  nsolve->add_option("--sticks", n.shape.sticks, "sticks per heap n")->required();
+  nsolve->add_option("shape", n.words, "HEAPSxSTICKS as solve takes it, e.g. 3x5");
+  nsolve->add_option("--heaps", n.heaps, "number of heaps m (or the option word)");
+  nsolve->add_option("--sticks", n.sticks, "sticks per heap n (or the option word)");
   add_solve_options(nsolve, n.solve);
 }
 

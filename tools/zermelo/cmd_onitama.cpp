@@ -3,6 +3,7 @@
 // board and five cards.
 #include <sys/resource.h>
 
+#include <algorithm>
 #include <iomanip>
 #include <iostream>
 #include <nlohmann/json.hpp>
@@ -22,6 +23,7 @@ using namespace zermelo::onitama;
 using zermelo::Value;
 
 struct Options {
+  std::vector<std::string> words;  // WxH [CARDS] [symmetry], as `solve onitama` takes them
   std::string board;
   std::string cards = "boar";
   bool symmetry = false;
@@ -55,13 +57,32 @@ void table(const std::vector<std::pair<std::string, std::string>>& rows) {
 }
 
 void add_common(CLI::App* sub, Options& o) {
-  sub->add_option("--board", o.board, "board WIDTHxHEIGHT, e.g. 3x4")->required();
+  sub->add_option("options", o.words,
+                  "the game's options as solve takes them: WxH [CARDS] [symmetry], e.g. 3x4 boar");
+  sub->add_option("--board", o.board, "board WIDTHxHEIGHT (or as the first option word)");
   sub->add_option(
          "--cards", o.cards,
          "one card (five copies) or five cards: Red's two, Blue's two, set-aside; a card is a "
          "name or offsets like (-1,0)(0,-1)(1,0)@red")
       ->capture_default_str();
   sub->add_flag("--symmetry", o.symmetry, "fold the player-swap symmetry");
+}
+
+// The board named as `solve onitama` names it, `3x4 boar [symmetry]`, or by the flags; not both.
+Options with_option_words(Options o) {
+  if (!o.words.empty() && !o.board.empty())
+    throw std::invalid_argument("onitama: the board is named twice, as '" + o.words[0] +
+                                "' and as --board " + o.board);
+  auto symmetry = std::find(o.words.begin(), o.words.end(), "symmetry");
+  if (symmetry != o.words.end()) o.symmetry = true, o.words.erase(symmetry);
+  if (o.words.size() > 2)
+    throw std::invalid_argument("onitama: options are WxH [CARDS] [symmetry], not '" + o.words[2] +
+                                "'");
+  if (!o.words.empty()) o.board = o.words[0];
+  if (o.words.size() == 2) o.cards = o.words[1];
+  if (o.board.empty())
+    throw std::invalid_argument("onitama: name the board, e.g. `zermelo onitama count 3x4 boar`");
+  return o;
 }
 
 // The in-RAM solvers hold a bit per key of the key space; refuse up front what cannot fit.
@@ -254,7 +275,8 @@ ZERMELO_REGISTER_COMMAND(50, [](CLI::App& app) {
   Options* query = nullptr;
   for (const Sub& sub : subs) {
     auto* c = top->add_subcommand(sub.name, sub.help);
-    query = &zermelo::cli::command_options<Options>(c, sub.run);
+    query = &zermelo::cli::command_options<Options>(
+        c, [run = sub.run](const Options& o) { run(with_option_words(o)); });
     add_common(c, *query);
   }
   // The last, query, takes one more option.

@@ -98,7 +98,8 @@ std::uint32_t agree_on_level(SolveState& s, std::uint32_t d) {
 
 std::uint32_t first_level_to_run(SolveState& s) {
   const nlohmann::json scan = s.facts(Stage::scan());
-  s.max_scheduled = scan.at("max_scheduled_level");
+  // Under MPI each rank scanned its own keys: every rank runs to the last level any scheduled.
+  s.max_scheduled = static_cast<std::uint32_t>(s.most(scan.at("max_scheduled_level")));
   if (s.shards() > 1)
     s.ranges = KeyRanges(scan.at("shard_first_keys").get<std::vector<std::uint64_t>>());
   std::uint32_t d = 0;

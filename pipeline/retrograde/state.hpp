@@ -70,6 +70,8 @@ struct SolveState {
   std::uint64_t total(std::uint64_t n) const;
   // The least `n` over the processes; and a wait until every process has come this far.
   std::uint64_t least(std::uint64_t n) const;
+  // The greatest `n` over the processes (the least of its complements: no hook of its own).
+  std::uint64_t most(std::uint64_t n) const { return ~least(~n); }
   void wait_for_every_process() const { total(0); }
   // The threads each shard's own work may use while the shards run at once.
   unsigned shard_threads() const {

@@ -15,6 +15,7 @@ void ClusterTransport::deliver(unsigned shard, const Msg* msgs, std::size_t n) {
   const unsigned local = s_.local_index(shard);
   if (local < s_.local_shards()) return inboxes_.deliver_local(local, msgs, n);
   cluster_.send(rank_of_shard(shard, s_.shards(), cluster_.ranks()), shard, msgs, n * sizeof(Msg));
+  bytes_sent_.fetch_add(n * sizeof(Msg), std::memory_order_relaxed);
 }
 
 }  // namespace zermelo::retro

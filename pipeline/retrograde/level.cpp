@@ -119,20 +119,23 @@ std::uint64_t quiet_level(SolveState& s, std::uint32_t d) {
 // What a level did, for its stage's facts and its line on stderr.
 struct LevelCounts {
   std::uint64_t frontier = 0, messages = 0, filtered = 0, undecided = 0;
+  std::uint64_t wire_bytes = 0;  // under MPI: the messages' bytes sent between ranks, all ranks
   MergeCounts merged;
   double t_messages = 0, t_sort = 0, t_merge = 0;
 };
 
 nlohmann::json level_facts(SolveState& s, const LevelCounts& c) {
-  return {{"frontier", c.frontier},
-          {"messages", c.messages},
-          {"filtered", c.filtered},
-          {"decided", c.merged.decided},
-          {"undecided", c.undecided},
-          {"copied", c.merged.copied},
-          {"copied_total", s.copied_total += c.merged.copied},
-          {"filtered_total", s.filtered_total += c.filtered},
-          {"delivered", c.merged.delivered}};
+  nlohmann::json facts = {{"frontier", c.frontier},
+                          {"messages", c.messages},
+                          {"filtered", c.filtered},
+                          {"decided", c.merged.decided},
+                          {"undecided", c.undecided},
+                          {"copied", c.merged.copied},
+                          {"copied_total", s.copied_total += c.merged.copied},
+                          {"filtered_total", s.filtered_total += c.filtered},
+                          {"delivered", c.merged.delivered}};
+  if (s.clustered()) facts["wire_bytes"] = c.wire_bytes;
+  return facts;
 }
 
 void report_level(std::uint32_t d, const LevelCounts& c) {
@@ -142,7 +145,8 @@ void report_level(std::uint32_t d, const LevelCounts& c) {
       " to undecided states, " + std::to_string(c.filtered) + " more dropped by the filter), " +
       std::to_string(c.merged.decided) + " decided, " + std::to_string(c.undecided) +
       " undecided (" + std::to_string(c.merged.copied) + " in blocks copied untouched); un-moves " +
-      fmt_secs(c.t_messages) + ", sort " + fmt_secs(c.t_sort) + ", merge " + fmt_secs(c.t_merge));
+      fmt_secs(c.t_messages) + ", sort " + fmt_secs(c.t_sort) + ", merge " + fmt_secs(c.t_merge) +
+      (c.wire_bytes ? "; " + std::to_string(c.wire_bytes) + " bytes between ranks" : ""));
 }
 
 // 5b on every shard at once: its sorted messages merged into its S_d.
@@ -165,12 +169,12 @@ LevelRuns merge_shards(SolveState& s, std::uint32_t d, Inboxes& inboxes, MergeCo
 
 // 5a into this process's inboxes, the messages to other processes' shards sent to them and
 // theirs received (docs/distributed.md). Returns the frontier's size.
-std::uint64_t send_and_receive(SolveState& s, std::uint32_t d, Inboxes& inboxes,
-                               std::uint64_t& filtered) {
-  if (!s.clustered()) return send_messages(s, d, inboxes, filtered);
+std::uint64_t send_and_receive(SolveState& s, std::uint32_t d, Inboxes& inboxes, LevelCounts& c) {
+  if (!s.clustered()) return send_messages(s, d, inboxes, c.filtered);
   ClusterTransport transport(s, inboxes);
-  const std::uint64_t frontier = send_messages(s, d, transport, filtered);
+  const std::uint64_t frontier = send_messages(s, d, transport, c.filtered);
   transport.finish();
+  c.wire_bytes = s.opt.cluster->sum(transport.bytes_sent());
   return frontier;
 }
 
@@ -181,7 +185,7 @@ std::uint64_t solve_level(SolveState& s, std::uint32_t d) {
   LevelCounts c;
   make_filter(s, d);
   Inboxes inboxes(s);
-  c.frontier = send_and_receive(s, d, inboxes, c.filtered);
+  c.frontier = send_and_receive(s, d, inboxes, c);
   c.t_messages = clock.lap();
   inboxes.sort();
   c.t_sort = clock.lap();

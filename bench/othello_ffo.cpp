@@ -2,6 +2,7 @@
 // markdown table of score, best move, nodes, time and nodes/s, checked against the published
 // scores and best moves. Exits non-zero on any mismatch.
 //   othello_ffo [--obf FILE] [--threads T] [--only N,N,...] [--tt-bits B] [--line]
+//               [--ordering patterns|heuristic] [--weights FILE]
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
@@ -9,6 +10,7 @@
 #include <vector>
 
 #include "zermelo/games/othello/notation.hpp"
+#include "zermelo/games/othello/pattern_file.hpp"
 #include "zermelo/games/othello/solver.hpp"
 
 using namespace zermelo::othello;
@@ -20,6 +22,7 @@ int main(int argc, char** argv) {
 #endif
   if (const char* dir = std::getenv("ZERMELO_SPEC_DIR")) obf = std::string(dir) + "/ffo40-49.obf";
   SolveOptions opt;
+  patterns::PatternWeights weights;  // --weights: instead of the compiled-in ones
   std::vector<int> only;
   bool line = false;
   for (int i = 1; i < argc; ++i) {
@@ -37,7 +40,18 @@ int main(int argc, char** argv) {
       opt.threads = static_cast<unsigned>(std::stoul(next()));
     else if (a == "--tt-bits")
       opt.tt_bits = std::stoi(next());
-    else if (a == "--line")
+    else if (a == "--ordering") {
+      const std::string o = next();
+      if (o != "patterns" && o != "heuristic") {
+        std::fprintf(stderr, "othello_ffo: --ordering is patterns or heuristic, not %s\n",
+                     o.c_str());
+        return 2;
+      }
+      opt.ordering = o == "patterns" ? Ordering::kPatterns : Ordering::kHeuristic;
+    } else if (a == "--weights") {
+      weights = patterns::read_weights_file(next());
+      opt.weights = &weights;
+    } else if (a == "--line")
       line = true;
     else if (a == "--only") {
       const std::string list = next();

@@ -5,6 +5,7 @@
 #include <sys/wait.h>
 #include <cstdio>
 #include <fstream>
+#include <iterator>
 #include <nlohmann/json.hpp>
 #include <string>
 
@@ -151,4 +152,43 @@ TEST(OthelloCli, BadInputFailsWithAClearMessage) {
   r = run("othello perft 3 --size 5");
   EXPECT_NE(r.status, 0);
   EXPECT_NE(r.out.find("board size must be 4, 6 or 8"), std::string::npos) << r.out;
+}
+
+namespace {
+std::string file_bytes(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+}  // namespace
+
+// `othello train` twice, at 1 and 2 threads, writes the same bytes; `eval-error` reads the file
+// and refuses it once a byte is changed.
+TEST(OthelloCli, TrainIsReproducibleAndEvalErrorRefusesADamagedFile) {
+  const std::string a = ::testing::TempDir() + "/train-a.bin";
+  const std::string b = ::testing::TempDir() + "/train-b.bin";
+  const std::string args =
+      " othello train --seed 2 --positions 150 --min-empties 4 "
+      "--max-empties 10 --out ";
+  CliRun r = run("--threads 1" + args + a);
+  ASSERT_EQ(r.status, 0) << r.out;
+  EXPECT_NE(r.out.find("150 self-play positions"), std::string::npos) << r.out;
+  r = run("--threads 2" + args + b);
+  ASSERT_EQ(r.status, 0) << r.out;
+  const std::string bytes = file_bytes(a);
+  ASSERT_GT(bytes.size(), 64u);
+  EXPECT_EQ(bytes, file_bytes(b));
+
+  r = run("--json othello eval-error --weights " + a +
+          " --seed 3 --positions 40 --min-empties 4 --max-empties 8");
+  ASSERT_EQ(r.status, 0) << r.out;
+  const auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["all"]["positions"], 40);
+  EXPECT_EQ(j["by_empties"].size(), 5u);
+
+  std::string damaged = bytes;
+  damaged[100] = static_cast<char>(damaged[100] ^ 4);
+  std::ofstream(b, std::ios::binary | std::ios::trunc) << damaged;
+  r = run("othello eval-error --weights " + b + " --positions 10");
+  EXPECT_NE(r.status, 0);
+  EXPECT_NE(r.out.find("checksum mismatch"), std::string::npos) << r.out;
 }

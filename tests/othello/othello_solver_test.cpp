@@ -9,6 +9,7 @@
 #include "tests/othello/mailbox_reference.hpp"
 #include "tests/othello/random_play.hpp"
 #include "zermelo/games/othello/notation.hpp"
+#include "zermelo/games/othello/patterns.hpp"
 #include "zermelo/games/othello/solver.hpp"
 
 using namespace zermelo::othello;
@@ -120,6 +121,43 @@ TEST(OthelloSolver, EightByEightMatchesIndependentAlphaBetaUpToTwelveEmpties) {
     narrow.alpha = narrow.beta = expected;
     ASSERT_EQ(solve<8>(p, o, narrow).score, expected) << "position " << i;
   }
+}
+
+// Move ordering changes only the work: with the compiled-in pattern weights, with the old
+// heuristic and with nonsense weights (random, so the ordering searches rank moves at random),
+// every score equals the independent alpha-beta's, at 14 and 15 empties where both kinds of
+// ordering search run, full window and one-value window.
+TEST(OthelloSolver, OrderingNeverChangesAScore) {
+  using Mailbox = zermelo::othello::test_support::Mailbox<8>;
+  patterns::PatternWeights nonsense = patterns::default_pattern_weights();
+  std::mt19937_64 noise(4);
+  for (auto& w : nonsense.weights) w = static_cast<std::int16_t>(noise() % 4001) - 2000;
+  std::mt19937_64 rng(33);
+  std::uint64_t nodes[3] = {0, 0, 0};
+  for (int i = 0; i < 8; ++i) {
+    Bits p, o;
+    if (!random_position<8>(rng, 14 + i % 2, p, o)) continue;
+    int score[3];
+    for (int k = 0; k < 3; ++k) {
+      SolveOptions opt;
+      opt.tt_bits = 16;
+      opt.ordering = k == 1 ? Ordering::kHeuristic : Ordering::kPatterns;
+      opt.weights = k == 2 ? &nonsense : nullptr;
+      const SolveResult r = solve<8>(p, o, opt);
+      score[k] = r.score;
+      nodes[k] += r.nodes;
+      opt.alpha = opt.beta = r.score;
+      ASSERT_EQ(solve<8>(p, o, opt).score, r.score) << "position " << i << ", ordering " << k;
+    }
+    ASSERT_EQ(score[1], score[0]) << "position " << i;
+    ASSERT_EQ(score[2], score[0]) << "position " << i;
+    // The independent alpha-beta confirms the value (a window around it: cheaper than a full one,
+    // and a result strictly inside it is the exact value).
+    ASSERT_EQ(Mailbox::alpha_beta(p, o, score[0] - 1, score[0] + 1), score[0]) << "position " << i;
+  }
+  // The orderings really differ (else this test would prove nothing about them).
+  EXPECT_NE(nodes[0], nodes[2]);
+  EXPECT_NE(nodes[0], nodes[1]);
 }
 
 TEST(OthelloSolver, EveryMoveScoreAndWindowsAgree) {

@@ -6,6 +6,8 @@
 //   othello weak-solve [--size N] [--leaf-empties K] [--value V] [--proof FILE] [BOARD SIDE]
 //   othello check-proof FILE                          replay a proof with the rules and the solver
 //   othello fit-eval --size N                         least-squares fit of the evaluation's weights
+//   othello train --seed S --positions P [--out F]   fit the pattern evaluation's weights
+//   othello eval-error [--weights F]                 its mean absolute error by empties
 //   othello predict --empties K [--size N] [--out F]  predicted values of a whole layer (step 2)
 //   othello play --proof F --as black|white [--games K]  the perfect player against random play
 // Othello is solved by search, outside the Game interface (README, "Three ways a game is
@@ -272,12 +274,61 @@ void add_fit_eval(CLI::App* oth) {
   sub->add_option("--seed", a.seed, "random seed")->capture_default_str();
 }
 
+struct TrainArgs {
+  patterns::TrainOptions options;
+  std::string out = "othello-patterns.bin";
+};
+
+void add_train(CLI::App* oth) {
+  auto* sub = oth->add_subcommand(
+      "train", "fit the pattern evaluation (8x8) on self-play positions labelled exactly");
+  auto& a = command_options<TrainArgs>(sub, [](const TrainArgs& t) {
+    patterns::TrainOptions o = t.options;
+    o.threads = std::max(1u, globals().threads);
+    print_report(train_weights(o, t.out));
+  });
+  patterns::TrainOptions& o = a.options;
+  sub->add_option("--seed", o.seed, "random seed of the self-play games")->capture_default_str();
+  sub->add_option("--positions", o.positions, "positions to label and fit on")
+      ->capture_default_str()
+      ->check(CLI::PositiveNumber);
+  sub->add_option("--min-empties", o.min_empties, "fewest empties of a position")
+      ->capture_default_str();
+  sub->add_option("--max-empties", o.max_empties, "most empties of a position (solved exactly)")
+      ->capture_default_str();
+  sub->add_option("--out", a.out, "the weights file to write")->capture_default_str();
+  sub->footer("The same options give the same file byte for byte, at any --threads.");
+}
+
+struct EvalErrorArgs {
+  std::string weights;
+  std::uint64_t seed = 1001;
+  int positions = 2000, min_empties = 4, max_empties = 18;
+};
+
+void add_eval_error(CLI::App* oth) {
+  auto* sub = oth->add_subcommand(
+      "eval-error", "mean absolute error by empties of the pattern and linear evaluations");
+  auto& a = command_options<EvalErrorArgs>(sub, [](const EvalErrorArgs& e) {
+    print_report(evaluation_error(e.weights, e.seed, e.positions, e.min_empties, e.max_empties,
+                                  std::max(1u, globals().threads)));
+  });
+  sub->add_option("--weights", a.weights, "a weights file (default: the compiled-in weights)");
+  sub->add_option("--seed", a.seed, "random seed of the self-play games (not the training seed)")
+      ->capture_default_str();
+  sub->add_option("--positions", a.positions, "positions to solve exactly")
+      ->capture_default_str()
+      ->check(CLI::PositiveNumber);
+  sub->add_option("--min-empties", a.min_empties, "fewest empties")->capture_default_str();
+  sub->add_option("--max-empties", a.max_empties, "most empties")->capture_default_str();
+}
+
 void setup_othello(CLI::App& app) {
   auto* oth =
       app.add_subcommand("othello", "Othello: exact endgame solver, perft, position enumeration");
   oth->require_subcommand(1);
   for (auto add : {add_solve, add_perft, add_enumerate, add_predict, add_weak_solve, add_play,
-                   add_check_proof, add_fit_eval})
+                   add_check_proof, add_fit_eval, add_train, add_eval_error})
     add(oth);
 }
 

@@ -300,6 +300,78 @@ std::string report_text(const EvalFitReport& r) {
   return os.str();
 }
 
+std::string hex_text(std::uint64_t v) {
+  std::ostringstream os;
+  os << std::hex << std::setw(16) << std::setfill('0') << v;
+  return os.str();
+}
+
+json report_json(const TrainReport& r) {
+  const patterns::TrainOptions& o = r.options;
+  return {{"seed", o.seed},
+          {"positions", r.result.positions},
+          {"min_empties", o.min_empties},
+          {"max_empties", o.max_empties},
+          {"phases", o.phases},
+          {"phase_width", o.phase_width},
+          {"pattern_set", patterns::kPatternSetId},
+          {"fit_mae_by_phase", r.result.fit_mae},
+          {"out", r.out},
+          {"bytes", r.file_bytes},
+          {"checksum", hex_text(r.checksum)},
+          {"label_seconds", r.result.label_seconds},
+          {"fit_seconds", r.result.fit_seconds}};
+}
+
+std::string report_text(const TrainReport& r) {
+  const patterns::TrainOptions& o = r.options;
+  std::ostringstream os;
+  os << "pattern evaluation trained: seed " << o.seed << ", " << r.result.positions
+     << " self-play positions with " << o.min_empties << ".." << o.max_empties
+     << " empties, exact scores\n"
+     << "pattern set " << patterns::kPatternSetId << ", " << o.phases << " phases of "
+     << o.phase_width << " empties; mean absolute error on the training positions by phase:";
+  os << std::fixed << std::setprecision(2);
+  for (double e : r.result.fit_mae) os << " " << e;
+  os << " discs\n"
+     << "wrote " << r.out << " (" << r.file_bytes << " bytes, XXH3 " << hex_text(r.checksum)
+     << ")\n"
+     << "time: labels " << std::setprecision(1) << r.result.label_seconds << " s, fit "
+     << r.result.fit_seconds << " s\n";
+  return os.str();
+}
+
+json report_json(const EvalErrorReport& r) {
+  const auto row = [](const patterns::AccuracyRow& x) {
+    return json{{"empties", x.empties},
+                {"positions", x.positions},
+                {"pattern_mae", x.pattern_mae},
+                {"linear_mae", x.linear_mae}};
+  };
+  json rows = json::array();
+  for (const auto& x : r.accuracy.rows) rows.push_back(row(x));
+  return {{"weights", r.weights},       {"seed", r.seed},
+          {"positions", r.positions},   {"by_empties", rows},
+          {"all", row(r.accuracy.all)}, {"seconds", r.accuracy.seconds}};
+}
+
+std::string report_text(const EvalErrorReport& r) {
+  std::ostringstream os;
+  os << "mean absolute error (discs) against exact scores, " << r.positions
+     << " self-play positions of seed " << r.seed << "; pattern weights: " << r.weights << "\n"
+     << " empties | positions | pattern | linear (eval.hpp)\n"
+     << "---------+-----------+---------+------------------\n"
+     << std::fixed << std::setprecision(2);
+  const auto line = [&](const std::string& e, const patterns::AccuracyRow& x) {
+    os << std::setw(8) << e << " | " << std::setw(9) << x.positions << " | " << std::setw(7)
+       << x.pattern_mae << " | " << std::setw(7) << x.linear_mae << "\n";
+  };
+  for (const auto& x : r.accuracy.rows) line(std::to_string(x.empties), x);
+  line("all", r.accuracy.all);
+  os << "time " << std::setprecision(1) << r.accuracy.seconds << " s\n";
+  return os.str();
+}
+
 json report_json(const LayerPrediction& r) {
   const PredictOptions& o = r.options;
   json j{{"size", o.size},

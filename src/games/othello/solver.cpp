@@ -303,7 +303,8 @@ class Searcher {
   static constexpr Bits M = Geometry<N>::kMask;
 
  public:
-  Searcher(TranspositionTable& tt, unsigned helpers) : tt_(tt), helpers_(helpers) {}
+  Searcher(TranspositionTable& tt, unsigned helpers, const patterns::PatternWeights* eval)
+      : tt_(tt), helpers_(helpers), eval_(eval) {}
   std::uint64_t nodes = 0;
   std::uint64_t ordering_nodes = 0;  // positions the move-ordering searches visit (not in nodes)
 
@@ -407,14 +408,17 @@ class Searcher {
     return nws_deep(p, o, alpha, n);
   }
 
-  // A cheap static evaluation for ordering only (the solver's values never depend on it), for the
-  // side to move: mobility with corners counted twice, corners held, X squares next to an empty
-  // corner, and potential mobility (empties next to the opponent). Weights tuned on FFO node
-  // counts (bench/results/othello.md); C squares tried too, they made the counts worse.
-  static int heuristic(Bits p, Bits o) { return heuristic(p, o, legal_moves<N>(p, o)); }
+  // The value of a leaf of the ordering searches, for the side to move (the solver's values never
+  // depend on it). On 8×8 the pattern evaluation (patterns.hpp) in 1/4 disc; else, or when asked,
+  // a cheap heuristic: mobility with corners counted twice, corners held, X squares next to an
+  // empty corner, and potential mobility (empties next to the opponent), its weights tuned on FFO
+  // node counts (bench/results/othello.md; C squares made the counts worse).
+  int heuristic(Bits p, Bits o) const { return heuristic(p, o, legal_moves<N>(p, o)); }
   // The same, given the mover's moves mp (the caller often has them already).
-  static int heuristic(Bits p, Bits o, Bits mp) {
+  int heuristic(Bits p, Bits o, Bits mp) const {
     const Bits mo = legal_moves<N>(o, p);
+    if constexpr (N == 8)
+      if (eval_) return eval_->evaluate(p, o, mp, mo) >> kPatternShift;
     const int mobility =
         popcount(mp) + popcount(mp & SG::kCorners) - popcount(mo) - popcount(mo & SG::kCorners);
     const int corners = popcount(p & SG::kCorners) - popcount(o & SG::kCorners);
@@ -425,6 +429,7 @@ class Searcher {
     return kWeightMobility * mobility + kWeightCorner * corners + kWeightX * x +
            kWeightPotential * potential;
   }
+  static constexpr int kPatternShift = 5;  // 1/128 disc to 1/4 disc (tuned, see below)
   static constexpr int kWeightMobility = 16;
   static constexpr int kWeightCorner = 24;
   static constexpr int kWeightX = -11;
@@ -441,6 +446,13 @@ class Searcher {
   // deep at 11 empties growing to 8 plies at 26, 4 plies more at principal-variation nodes
   // (tuned on FFO #40-#47 node counts and CPU time, see bench/results).
   static constexpr int kSortSearchMin = 11;
+  static constexpr int kSortDepthOffset = 2;
+  // With the pattern evaluation, which orders better at a given depth but costs about 8 times
+  // the heuristic's time a leaf: from 14 empties, one ply shallower (depth (n - 5) / 3), its value
+  // in 1/4 disc. Tuned on FFO #40, 41, 42, 44, 47 (bench/results/othello.md): 66 M search and
+  // 15 M ordering nodes against 80 M and 62 M with the heuristic.
+  static constexpr int kPatternSortMin = 14;
+  static constexpr int kPatternSortDepthOffset = 5;
   static constexpr int kPvSortExtra = 4;
 
   // Depth-limited negamax on the heuristic: the "shallow search" that orders moves at high depths.
@@ -519,7 +531,9 @@ class Searcher {
   void score_moves(Bits p, Bits o, MoveItem* list, int count, int tt_move, int n, int extra = 0) {
     const Bits empty = ~(p | o) & M;
     const Bits odd = SG::odd_quadrants(empty);
-    const int sort_depth = n >= kSortSearchMin ? std::min(8, (n - 2) / 3) + extra : 0;
+    const int sort_min = eval_ ? kPatternSortMin : kSortSearchMin;
+    const int sort_offset = eval_ ? kPatternSortDepthOffset : kSortDepthOffset;
+    const int sort_depth = n >= sort_min ? std::min(8, (n - sort_offset) / 3) + extra : 0;
     for (int i = 0; i < count; ++i) {
       MoveItem& it = list[i];
       const int sq = it.sq;
@@ -796,7 +810,7 @@ class Searcher {
     std::vector<std::unique_ptr<Searcher>> helpers;
     std::vector<std::thread> threads;
     for (unsigned h = 0; h < helpers_; ++h) {
-      helpers.push_back(std::make_unique<Searcher>(tt_, 0));
+      helpers.push_back(std::make_unique<Searcher>(tt_, 0, eval_));
       threads.emplace_back(work, std::ref(*helpers.back()));
     }
     helpers_ = 0;  // this thread's own re-searches must not split again while helpers run
@@ -812,9 +826,18 @@ class Searcher {
   struct Aborted {};  // thrown out of a split's null-window search when alpha has risen
   TranspositionTable& tt_;
   unsigned helpers_;
+  const patterns::PatternWeights* eval_;          // the ordering's evaluation; null: heuristic
   const std::atomic<int>* live_alpha_ = nullptr;  // set while searching a split's younger move
   int search_alpha_ = 0;                          // the alpha that search started from
 };
+
+// The weights the ordering searches use, or null for the heuristic.
+template <int N>
+const patterns::PatternWeights* ordering_weights(Ordering ordering,
+                                                 const patterns::PatternWeights* weights) {
+  if (N != 8 || ordering != Ordering::kPatterns) return nullptr;
+  return weights ? weights : &patterns::default_pattern_weights();
+}
 
 template <int N>
 void check_position(Bits p, Bits o) {
@@ -876,7 +899,8 @@ SolveResult solve(Bits p, Bits o, const SolveOptions& options) {
   const std::clock_t c0 = std::clock();
   constexpr int S = N * N;
   TranspositionTable tt(options.tt_bits);
-  Searcher<N> s(tt, options.threads > 1 ? options.threads - 1 : 0);
+  Searcher<N> s(tt, options.threads > 1 ? options.threads - 1 : 0,
+                ordering_weights<N>(options.ordering, options.weights));
   SolveResult r;
   r.empties = S - popcount(p | o);
   const int alpha = std::clamp(options.alpha, -S, S), beta = std::clamp(options.beta, -S, S);
@@ -897,13 +921,15 @@ SolveResult solve(Bits p, Bits o, const SolveOptions& options) {
 
 template <int N>
 struct EndgameSolver<N>::Impl {
-  explicit Impl(int bits) : tt(bits), searcher(tt, 0) {}
+  Impl(int bits, const patterns::PatternWeights* eval) : tt(bits), searcher(tt, 0, eval) {}
   TranspositionTable tt;
   Searcher<N> searcher;
 };
 
 template <int N>
-EndgameSolver<N>::EndgameSolver(int tt_bits) : impl_(std::make_unique<Impl>(tt_bits)) {}
+EndgameSolver<N>::EndgameSolver(int tt_bits, Ordering ordering,
+                                const patterns::PatternWeights* weights)
+    : impl_(std::make_unique<Impl>(tt_bits, ordering_weights<N>(ordering, weights))) {}
 template <int N>
 EndgameSolver<N>::~EndgameSolver() = default;
 
@@ -931,7 +957,8 @@ std::vector<std::pair<int, int>> solve_each_move(Bits p, Bits o, const SolveOpti
   check_position<N>(p, o);
   constexpr int S = N * N;
   TranspositionTable tt(options.tt_bits);  // shared by the moves: their subtrees overlap
-  Searcher<N> s(tt, options.threads > 1 ? options.threads - 1 : 0);
+  Searcher<N> s(tt, options.threads > 1 ? options.threads - 1 : 0,
+                ordering_weights<N>(options.ordering, options.weights));
   std::vector<std::pair<int, int>> out;
   const int n = S - popcount(p | o);
   for (Bits m = legal_moves<N>(p, o); m; m &= m - 1) {

@@ -271,6 +271,31 @@ EvalFitReport fit_weights(int size, int samples, int min_empties, int max_emptie
   return r;
 }
 
+TrainReport train_weights(const patterns::TrainOptions& options, const std::string& out) {
+  TrainReport r{options, out, patterns::train_patterns(options), 0, 0};
+  const std::vector<std::uint8_t> bytes = patterns::encode_weights(
+      r.result.weights, {options.seed, static_cast<std::uint64_t>(r.result.positions)});
+  patterns::write_weights_file(out, r.result.weights,
+                               {options.seed, static_cast<std::uint64_t>(r.result.positions)});
+  r.file_bytes = bytes.size();
+  for (int i = 0; i < 8; ++i)
+    r.checksum |= std::uint64_t{bytes[40 + static_cast<std::size_t>(i)]} << (8 * i);
+  return r;
+}
+
+EvalErrorReport evaluation_error(const std::string& weights_file, std::uint64_t seed, int positions,
+                                 int min_empties, int max_empties, unsigned threads) {
+  EvalErrorReport r;
+  r.weights = weights_file.empty() ? "compiled-in" : weights_file;
+  r.seed = seed;
+  r.positions = positions;
+  const patterns::PatternWeights w = weights_file.empty()
+                                         ? patterns::default_pattern_weights()
+                                         : patterns::read_weights_file(weights_file);
+  r.accuracy = patterns::measure_accuracy(w, seed, positions, min_empties, max_empties, threads);
+  return r;
+}
+
 LayerPrediction predict_layer(const PredictOptions& options) {
   return with_board_size(options.size,
                          [&](auto n) { return predict_layer_sized<decltype(n)::value>(options); });

@@ -25,6 +25,10 @@ nlohmann::json report_json(const ProofCheckReport& r);
 std::string report_text(const ProofCheckReport& r);  // empty for a rejected proof
 nlohmann::json report_json(const EvalFitReport& r);
 std::string report_text(const EvalFitReport& r);
+nlohmann::json report_json(const TrainReport& r);
+std::string report_text(const TrainReport& r);
+nlohmann::json report_json(const EvalErrorReport& r);
+std::string report_text(const EvalErrorReport& r);  // a table by empties
 nlohmann::json report_json(const LayerPrediction& r);
 std::string report_text(const LayerPrediction& r);
 nlohmann::json report_json(const RandomPlayReport& r);

@@ -13,8 +13,14 @@
 #include <vector>
 
 #include "zermelo/games/othello/bitboard.hpp"
+#include "zermelo/games/othello/patterns.hpp"
 
 namespace zermelo::othello {
+
+// What the ordering searches value their leaves with: the pattern evaluation (8×8; the weights
+// given, or the compiled-in ones) or the older mobility heuristic (every size; smaller boards
+// always use it). Either way the scores are exact: ordering changes only the work.
+enum class Ordering { kPatterns, kHeuristic };
 
 struct SolveOptions {
   unsigned threads = 1;  // helper threads split the work at principal-variation nodes
@@ -23,6 +29,8 @@ struct SolveOptions {
   int beta = 64;         // score outside is reported as a bound (exact = false); alpha == beta
                          // tests one value, the cheapest proof of a known result
   bool principal_variation = true;
+  Ordering ordering = Ordering::kPatterns;
+  const patterns::PatternWeights* weights = nullptr;  // kPatterns: null = the compiled-in ones
 };
 
 struct SolveResult {
@@ -49,7 +57,8 @@ SolveResult solve(Bits p, Bits o, const SolveOptions& options = {});
 template <int N>
 class EndgameSolver {
  public:
-  explicit EndgameSolver(int tt_bits = 20);
+  explicit EndgameSolver(int tt_bits = 20, Ordering ordering = Ordering::kPatterns,
+                         const patterns::PatternWeights* weights = nullptr);
   ~EndgameSolver();
   EndgameSolver(const EndgameSolver&) = delete;
   EndgameSolver& operator=(const EndgameSolver&) = delete;

@@ -15,6 +15,7 @@
 
 #include "zermelo/games/othello/eval.hpp"
 #include "zermelo/games/othello/notation.hpp"
+#include "zermelo/games/othello/pattern_train.hpp"
 #include "zermelo/games/othello/perft.hpp"
 #include "zermelo/games/othello/proof.hpp"
 #include "zermelo/games/othello/solver.hpp"
@@ -110,6 +111,27 @@ struct EvalFitReport {
 // min_empties/max_empties < 0: the size's defaults (4..10 on 4x4, 12..20 on 6x6, 14..18 on 8x8).
 EvalFitReport fit_weights(int size, int samples, int min_empties, int max_empties,
                           std::uint64_t seed);
+
+// ---- train: the pattern evaluation's weights (8x8), written to a weights file.
+struct TrainReport {
+  patterns::TrainOptions options;
+  std::string out;  // the file written
+  patterns::TrainResult result;
+  std::uint64_t checksum = 0;  // the file's XXH3 (header field)
+  std::size_t file_bytes = 0;
+};
+TrainReport train_weights(const patterns::TrainOptions& options, const std::string& out);
+
+// ---- eval-error: the pattern and the linear evaluations against exact scores, by empties.
+struct EvalErrorReport {
+  std::string weights;  // the file, or "compiled-in"
+  std::uint64_t seed = 0;
+  int positions = 0;
+  patterns::Accuracy accuracy;
+};
+// weights_file empty: the compiled-in weights.
+EvalErrorReport evaluation_error(const std::string& weights_file, std::uint64_t seed, int positions,
+                                 int min_empties, int max_empties, unsigned threads);
 
 // ---- predict: every position of a layer given a predicted value (spec step 2).
 struct PredictOptions {

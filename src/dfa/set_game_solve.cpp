@@ -127,9 +127,10 @@ class SetSolveRun {
   }
 
   void forward_row(const ReachStep& s) {
-    say_(printf_text("%5u %14llu %10zu %10s %14llu %10zu %9.2f\n", s.ply, ull(s.reach.positions),
+    say_(printf_text("%5u %14llu %10zu %10s %14llu %10zu %9.2f%s\n", s.ply, ull(s.reach.positions),
                      s.reach.states, ppb(s.reach).c_str(), ull(s.undecided.positions),
-                     s.undecided.states, s.seconds));
+                     s.undecided.states, s.seconds,
+                     s.resumed ? "  (read back from the spill files)" : ""));
   }
 
   // One row per ply as the back-up passes it (deepest first), so a long run shows its progress.
@@ -156,13 +157,15 @@ class SetSolveRun {
                        {"won", stats_json(s.won)},
                        {"lost", stats_json(s.lost)},
                        {"passed_states", s.passed_states},
-                       {"seconds", s.seconds}});
+                       {"seconds", s.seconds},
+                       {"resumed", s.resumed}});
       all_sets_.push_back(s.reach), all_sets_.push_back(s.won), all_sets_.push_back(s.lost);
     }
     out_["steps"] = steps;
     out_["distinct_reachable"] = stats_json(r.distinct);
     out_["forward_seconds"] = r.forward_seconds;
     out_["backward_seconds"] = r.backward_seconds;
+    out_["resumed_plies"] = r.resumed_plies;
     say_("distinct reachable positions: " + std::to_string(r.distinct_positions) + " (" +
          std::to_string(r.distinct.states) + " DFA states)\n");
     if (o_.save_dir.empty()) return;

@@ -157,6 +157,34 @@ ReachResult solve_by_reach(const SetGame& g, const Set& known_won, const Set& kn
   Set all_reached = m.empty();
   Set current = m.singleton(g.start);
   std::vector<Set> undecided;
+  // Resume: the plies an earlier run of this solve spilled, read back as they are.
+  auto spilled = [&](std::size_t i) {
+    return std::filesystem::exists(spill_path("reach", i)) &&
+           std::filesystem::exists(spill_path("open", i));
+  };
+  Set last_open = m.empty();
+  for (std::size_t i = 0; !spill_dir.empty() && spilled(i); ++i) {
+    Set reach = load_set(m, spill_path("reach", i)), open = load_set(m, spill_path("open", i));
+    if ((i == 0 && reach != current) || open != reach - known)
+      throw std::runtime_error("solve_by_reach: the set files of ply " + std::to_string(i) +
+                               " in " + spill_dir +
+                               " are not this solve's (another game, board or known sets); "
+                               "remove them or spill elsewhere");
+    ReachStep st;
+    st.ply = static_cast<unsigned>(i);
+    st.resumed = true;
+    std::tie(st.reach, st.undecided) = stats_of_both(reach, open);
+    st.seconds = seconds_since(t0);
+    all_reached = all_reached | reach;
+    r.reach.push_back(m.empty());
+    undecided.push_back(m.empty());
+    r.steps.push_back(st);
+    r.resumed_plies = i + 1;
+    if (progress) progress(st, false);
+    last_open = open;
+  }
+  if (r.resumed_plies > 0) current = forward(g, last_open);
+  last_open = m.empty();
   while (!current.is_empty()) {
     if (r.reach.size() > max_plies)
       throw std::runtime_error("solve_by_reach: still reaching new positions after " +

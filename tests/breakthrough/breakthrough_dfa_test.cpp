@@ -222,6 +222,53 @@ TEST(BreakthroughDfa, MeetInTheMiddleAgreesWithPlainReach) {
   }
 }
 
+// A spilled solve that stopped (here at the ply limit, as a kill would stop it) resumes from its
+// set files: the plies on disk are read back, the rest computed, and every set, every ply's
+// statistics and the value are those of a solve in one go. Files of another board or of other
+// known sets are refused by name.
+TEST(BreakthroughDfa, SpilledSolveResumesFromItsSetFiles) {
+  for (const char* board : {"3x5", "4x4"}) {
+    SetSolve s = make(board);
+    auto back = dfa::retrograde(s.g, 2);
+    auto whole = dfa::solve_by_reach(s.g, back.won, back.lost, 200);
+    std::string spill = testing::TempDir() + "breakthrough_resume_" + board;
+    std::filesystem::remove_all(spill);
+    EXPECT_THROW(dfa::solve_by_reach(s.g, back.won, back.lost, 5, {}, true, spill),
+                 std::runtime_error);
+    EXPECT_TRUE(std::filesystem::exists(spill + "/open_5.zdfa")) << board;
+    EXPECT_FALSE(std::filesystem::exists(spill + "/open_6.zdfa")) << board;
+    // Another start (2x8 has 4x4's string shape) and other known sets: refused, files kept.
+    if (std::string(board) == "4x4") {
+      SetSolve other = make("2x8");
+      EXPECT_THROW(dfa::solve_by_reach(other.g, other.g.won0, other.g.lost0, 200, {}, true, spill),
+                   std::runtime_error);
+    }
+    EXPECT_THROW(dfa::solve_by_reach(s.g, s.g.won0, s.g.lost0, 200, {}, true, spill),
+                 std::runtime_error);
+    auto resumed = dfa::solve_by_reach(s.g, back.won, back.lost, 200, {}, true, spill);
+    EXPECT_EQ(resumed.resumed_plies, 6u) << board;
+    EXPECT_EQ(resumed.reach, whole.reach) << board;
+    EXPECT_EQ(resumed.won, whole.won) << board;
+    EXPECT_EQ(resumed.lost, whole.lost) << board;
+    EXPECT_EQ(resumed.start_won, whole.start_won) << board;
+    EXPECT_EQ(resumed.distinct_positions, whole.distinct_positions) << board;
+    EXPECT_EQ(resumed.distinct.states, whole.distinct.states) << board;
+    ASSERT_EQ(resumed.steps.size(), whole.steps.size()) << board;
+    for (std::size_t i = 0; i < whole.steps.size(); ++i) {
+      const auto &a = resumed.steps[i], &b = whole.steps[i];
+      EXPECT_EQ(a.resumed, i < 6) << board << " ply " << i;
+      EXPECT_EQ(a.reach.positions, b.reach.positions) << board << " ply " << i;
+      EXPECT_EQ(a.reach.states, b.reach.states) << board << " ply " << i;
+      EXPECT_EQ(a.undecided.positions, b.undecided.positions) << board << " ply " << i;
+      EXPECT_EQ(a.undecided.states, b.undecided.states) << board << " ply " << i;
+      EXPECT_EQ(a.won.states, b.won.states) << board << " ply " << i;
+      EXPECT_EQ(a.lost.states, b.lost.states) << board << " ply " << i;
+    }
+    EXPECT_TRUE(std::filesystem::is_empty(spill)) << board;
+    std::filesystem::remove_all(spill);
+  }
+}
+
 // A solve on two threads makes the very states of a solve on one: the same roots, ply by ply, in
 // one table. The budget is tight, so the table grows (and collects garbage) while threads build.
 TEST(BreakthroughDfa, TwoThreadsSolveLikeOne) {

@@ -47,7 +47,8 @@ void add_solve_options(CLI::App* solve, dfa::SetSolveOptions& o) {
                   "above can reach (fewer states, not faster)");
   solve->add_option("--spill", o.spill_dir,
                     "reach: keep each ply's forward sets in set files under this directory "
-                    "until the back-up needs them");
+                    "until the back-up needs them; the same command resumes a stopped solve "
+                    "from them");
   solve->add_option("--save", o.save_dir,
                     "directory to save the final won/lost sets to (checksummed .zdfa files)");
 }

@@ -60,6 +60,7 @@ struct ReachStep {
   SetStats won, lost;             // filled in by the backing-up pass
   std::size_t passed_states = 0;  // states of the set the back-up hands to the ply above
   double seconds = 0;
+  bool resumed = false;  // R(ply) and Open(ply) were read from the spill files of an earlier run
 };
 struct ReachResult {
   std::vector<Set> reach, won, lost;  // per ply
@@ -68,6 +69,7 @@ struct ReachResult {
   SetStats distinct;
   bool start_won = false;
   double forward_seconds = 0, backward_seconds = 0;
+  std::size_t resumed_plies = 0;  // forward plies taken from an earlier run's spill files
 };
 // known_won/known_lost: positions already decided (at least W0/L0, e.g. W(J)/L(J) from retrograde
 // with max_steps = J). The game must be acyclic; max_plies guards against a game that is not.
@@ -76,6 +78,11 @@ struct ReachResult {
 // spill_dir non-empty: not even those; each ply's R(i) and Open(i) go to set files in spill_dir as
 // soon as the forward search has expanded them and come back (and are deleted) when the back-up
 // reaches ply i, so RAM holds one ply's sets and the lost set handed up.
+// A solve with spill_dir resumes a stopped one (killed, or max_plies reached): the plies 0..K whose
+// R and Open files are both there (each file is complete or absent) are read back instead of
+// computed, and the forward search goes on from forward(Open(K)). The files must be this solve's:
+// R(0) = {start} and Open(i) = R(i) \ known, or std::runtime_error names the directory. (A stop
+// in the back-up leaves the plies not yet backed up: those are resumed and the rest recomputed.)
 ReachResult solve_by_reach(
     const SetGame& g, const Set& known_won, const Set& known_lost, unsigned max_plies,
     const std::function<void(const ReachStep&, bool backing_up)>& progress = {},

@@ -1,6 +1,7 @@
 // Pictures from the command line (issue 23): `query --svg` draws the state, `solve --plot` the
 // states by plies (a colour a tier), `bfs --plot` the new states per ply, each an SVG file whose
-// bars are the numbers the command printed; `plot` draws the same from their saved JSON.
+// bars are the numbers the command printed; `plot` draws the same from their saved JSON;
+// `--plot-scale` and `plot --scale` choose a linear or a log axis (PNG: png_pictures_test.cpp).
 #include <gtest/gtest.h>
 
 #include <fstream>
@@ -62,6 +63,42 @@ TEST(CliPictures, SolveBfsAndQueryDrawWhatTheyPrint) {
   EXPECT_EQ(count(file_text(board), "stroke-linecap=\"round\""), 1u);  // one X drawn
   EXPECT_NE(cli("--work-dir " + (dir / "w") + " query start --svg " + (dir / "no/such/b.svg")).code,
             0);
+}
+
+// The y axis as asked: states by plies linear unless --plot-scale log (then a tick a power of
+// ten), a search's levels log unless --plot-scale linear.
+TEST(CliPictures, ChartScales) {
+  testing::ScratchDir dir;
+  CommandResult solve = cli("--json --work-dir " + (dir / "w") + " solve tictactoe --in-ram " +
+                            "--plot-scale log --plot " + (dir / "log.svg"));
+  ASSERT_EQ(solve.code, 0) << solve.out;
+  std::ofstream(dir / "solve.json") << solve.out;
+  ASSERT_EQ(cli("plot " + (dir / "solve.json") + " --out " + (dir / "linear.svg")).code, 0);
+  ASSERT_EQ(cli("plot " + (dir / "solve.json") + " --scale log --out " + (dir / "again.svg")).code,
+            0);
+  const std::string log = file_text(dir / "log.svg"), linear = file_text(dir / "linear.svg");
+  EXPECT_EQ(file_text(dir / "again.svg"), log);
+  EXPECT_EQ(count(log, ">states (log scale)</text>"), 1u);
+  EXPECT_EQ(count(linear, ">states</text>"), 1u);
+  EXPECT_EQ(count(linear, "log scale"), 0u);
+  // Tic-tac-toe's largest count of a ply is in the thousands (plies 0 to 5): a tick a power of
+  // ten up to 10k on a log axis; steps of 500 from 0 on the linear one, 0 not on the log one.
+  for (const char* tick : {">10<", ">100<", ">1k<", ">10k<"})
+    EXPECT_EQ(count(log, tick), 1u) << tick;
+  EXPECT_EQ(count(log, ">1<"), 2u);  // 10^0, and the x axis's 1 ply
+  EXPECT_EQ(count(log, ">0<"), 1u);  // the x axis's 0 plies only
+  EXPECT_EQ(count(log, ">500<"), 0u);
+  EXPECT_EQ(count(linear, ">0<"), 2u);  // the x axis's 0 plies and the y axis's bottom
+  EXPECT_EQ(count(linear, ">500<"), 1u);
+  EXPECT_EQ(count(linear, ">10k<"), 0u);
+
+  CommandResult bfs = cli("--work-dir " + (dir / "b") + " bfs tictactoe --plot-scale linear " +
+                          "--plot " + (dir / "bfs.svg"));
+  ASSERT_EQ(bfs.code, 0) << bfs.out;
+  EXPECT_EQ(count(file_text(dir / "bfs.svg"), ">new states</text>"), 2u);  // y axis, legend
+  EXPECT_EQ(count(file_text(dir / "bfs.svg"), "log scale"), 0u);
+  EXPECT_NE(cli("--work-dir " + (dir / "b2") + " bfs tictactoe --plot-scale log").code, 0);
+  EXPECT_NE(cli("plot " + (dir / "solve.json") + " --scale cubic").code, 0);
 }
 
 TEST(CliPictures, ChartAxes) {

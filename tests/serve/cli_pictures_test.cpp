@@ -1,14 +1,17 @@
-// Pictures from the command line (issue 23): `query --svg` draws the state, `solve --plot` the
-// states by plies (a colour a tier), `bfs --plot` the new states per ply, each an SVG file whose
-// bars are the numbers the command printed; `plot` draws the same from their saved JSON;
-// `--plot-scale` and `plot --scale` choose a linear or a log axis (PNG: png_pictures_test.cpp).
+// Pictures from the command line (issue 23): `query --svg` and `ostle show --svg` draw the state,
+// `solve --plot` the states by plies (a colour a tier), `bfs --plot` the new states per ply, each
+// an SVG file whose bars are the numbers the command printed; `plot` draws the same from their
+// saved JSON; `--plot-scale` and `plot --scale` choose a linear or a log axis. (PNG:
+// png_pictures_test.cpp.)
 #include <gtest/gtest.h>
 
+#include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <sstream>
 
 #include "tests/test_util.hpp"
+#include "zermelo/serve/board_picture.hpp"
 #include "zermelo/serve/svg_chart.hpp"
 
 namespace zermelo {
@@ -99,6 +102,26 @@ TEST(CliPictures, ChartScales) {
   EXPECT_EQ(count(file_text(dir / "bfs.svg"), "log scale"), 0u);
   EXPECT_NE(cli("--work-dir " + (dir / "b2") + " bfs tictactoe --plot-scale log").code, 0);
   EXPECT_NE(cli("plot " + (dir / "solve.json") + " --scale cubic").code, 0);
+}
+
+// `ostle show --svg` draws the picture serve and `query --svg` draw: board_svg of the state's key.
+TEST(CliPictures, OstleShowDrawsTheState) {
+  testing::ScratchDir dir;
+  const std::string text = "11111-00300-00000-00000-22222:c2D";
+  CommandResult show = cli("ostle show " + text + " --svg " + (dir / "s.svg"));
+  ASSERT_EQ(show.code, 0) << show.out;
+  EXPECT_NE(show.out.find("legal moves"), std::string::npos) << show.out;  // and prints as before
+  auto g = make_game("ostle", {});
+  std::string error;
+  const auto key = g->parse(text, &error);
+  ASSERT_TRUE(key) << error;
+  const std::string svg = file_text(dir / "s.svg");
+  EXPECT_EQ(svg, board_svg(*g, *key));
+  EXPECT_EQ(count(svg, "<circle"), 10u);                  // five pieces a side
+  EXPECT_NE(svg.find("forbidden: "), std::string::npos);  // the move, in the key's orientation
+  EXPECT_NE(cli("ostle show start --svg " + (dir / "no/such/s.svg")).code, 0);
+  EXPECT_NE(cli("ostle show 11111-00300 --svg " + (dir / "bad.svg")).code, 0);
+  EXPECT_FALSE(std::filesystem::exists(dir / "bad.svg"));
 }
 
 TEST(CliPictures, ChartAxes) {

@@ -137,5 +137,18 @@ TEST(CliPictures, ChartAxes) {
   EXPECT_NE(log.find(">1<"), std::string::npos);
 }
 
+// Many bars (Ostle's 147 plies): an x label at every 10th, where three digits fit, not crowded.
+TEST(CliPictures, LabelsThatFit) {
+  BarChart c;
+  c.series = {{"a", std::vector<double>(147, 1000.0)}};
+  for (int i = 0; i < 147; ++i) c.labels.push_back("p" + std::to_string(i));
+  const std::string svg = bar_chart_svg(c);
+  for (int i = 0; i < 147; ++i)
+    EXPECT_EQ(count(svg, ">p" + std::to_string(i) + "<"), i % 10 == 0 ? 1u : 0u) << i;
+  c.labels.resize(12);
+  const std::string few = bar_chart_svg(c);
+  for (int i = 0; i < 12; ++i) EXPECT_EQ(count(few, ">p" + std::to_string(i) + "<"), 1u) << i;
+}
+
 }  // namespace
 }  // namespace zermelo

@@ -23,6 +23,7 @@ namespace {
 using testing::CommandResult;
 
 CommandResult cli(const std::string& args) { return testing::run_cli(args + " 2>&1"); }
+#if ZERMELO_HAVE_PNG  // what reads the PNGs written, where there are any
 std::string file_bytes(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
@@ -57,7 +58,6 @@ Size svg_size(const std::string& svg) {
   return {attribute("width"), attribute("height")};
 }
 
-#if ZERMELO_HAVE_PNG
 // How many of the PNG's pixels are the opaque colour 0xRRGGBB, as cairo decodes the file.
 std::size_t pixels_of(const std::string& png, std::uint32_t rgb) {
   struct Reader {

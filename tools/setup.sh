@@ -13,7 +13,7 @@ PACKAGES=(build-essential cmake pkg-config time
           libstxxl-dev liburing-dev libzstd-dev libxxhash-dev
           libgtest-dev libbenchmark-dev libcli11-dev nlohmann-json3-dev
           pybind11-dev python3-dev python3-numpy python3-pytest
-          libcpp-httplib-dev libjs-chart.js chromium
+          libcpp-httplib-dev libjs-chart.js chromium librsvg2-dev
           libopenmpi-dev openmpi-bin)
 
 install_missing() {

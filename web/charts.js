@@ -1,6 +1,7 @@
 // The charts view: the solve's tables from /api/tables (states by plies and tier, wins, draws
 // and losses per tier) and the breadth-first search's levels when the server has them, drawn
-// with the system's chart.js (served by `zermelo serve` at /chart.js, never from a CDN).
+// with the system's chart.js (served by `zermelo serve` at /chart.js, never from a CDN). The
+// plies and the levels span orders of magnitude: a box each switches its y axis to log scale.
 'use strict';
 
 const charts = (() => {
@@ -20,6 +21,16 @@ const charts = (() => {
     });
   }
 
+  const logType = (on) => (on ? 'logarithmic' : 'linear');
+
+  // The chart's y axis follows the box: log scale while it is ticked.
+  function followScale(chart, box) {
+    box.addEventListener('change', () => {
+      chart.options.scales.y.type = logType(box.checked);
+      chart.update();
+    });
+  }
+
   function bars(canvas, labels, datasets, stacked, logarithmic) {
     return new window.Chart(canvas, {
       type: 'bar',
@@ -28,7 +39,7 @@ const charts = (() => {
         animation: false,
         scales: {
           x: { stacked },
-          y: { stacked, type: logarithmic ? 'logarithmic' : 'linear' },
+          y: { stacked, type: logType(logarithmic) },
         },
       },
     });
@@ -46,11 +57,11 @@ const charts = (() => {
       for (const tier of t.tiers)
         for (const p of Object.keys(tier.by_plies)) most = Math.max(most, Number(p));
       const plies = Array.from({ length: most + 1 }, (_, i) => String(i));
-      bars($('chart-plies'), plies, t.tiers.map((tier, i) => ({
+      followScale(bars($('chart-plies'), plies, t.tiers.map((tier, i) => ({
         label: tier.tier,
         data: plies.map((p) => tier.by_plies[p] || 0),
         backgroundColor: palette[i % palette.length],
-      })), true, false);
+      })), true, $('plies-log').checked), $('plies-log'));
       bars($('chart-outcomes'), t.tiers.map((tier) => tier.tier), [
         { label: 'wins', data: t.tiers.map((x) => x.wins), backgroundColor: '#1e8449' },
         { label: 'draws', data: t.tiers.map((x) => x.draws), backgroundColor: '#b9770e' },
@@ -59,9 +70,9 @@ const charts = (() => {
       if (t.bfs) {
         $('bfs-section').hidden = false;
         const levels = t.bfs.new_states;
-        bars($('chart-bfs'), levels.map((_, i) => String(i)), [
+        followScale(bars($('chart-bfs'), levels.map((_, i) => String(i)), [
           { label: 'new states', data: levels, backgroundColor: '#1f5fbf' },
-        ], false, false);
+        ], false, $('bfs-log').checked), $('bfs-log'));
       }
       drawn = true;
       error.hidden = true;

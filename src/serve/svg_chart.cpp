@@ -47,6 +47,17 @@ double value_at(const ChartSeries& s, std::size_t i) {
   return i < s.values.size() ? s.values[i] : 0;
 }
 
+// Every how many bars an x label is written: the least of 1, 2, 5, 10, 20, 50... at which the
+// widest label (about 7 pixels a character at 12 px, and a gap) fits in its bars' width.
+std::size_t label_step(const std::vector<std::string>& labels, double slot) {
+  std::size_t widest = 1;
+  for (auto& l : labels) widest = std::max(widest, l.size());
+  const double needed = (7.0 * static_cast<double>(widest) + 8) / std::max(slot, 1e-9);
+  for (std::size_t step = 1;; step *= 10)
+    for (std::size_t m : {1, 2, 5})
+      if (static_cast<double>(step * m) >= needed) return step * m;
+}
+
 }  // namespace
 
 std::string bar_chart_svg(const BarChart& c) {
@@ -110,7 +121,7 @@ std::string bar_chart_svg(const BarChart& c) {
   const double slot = plot_w / static_cast<double>(std::max<std::size_t>(n, 1));
   const std::size_t side_by_side = c.stacked ? 1 : std::max<std::size_t>(c.series.size(), 1);
   const double bar = std::max(1.0, slot * 0.8 / static_cast<double>(side_by_side));
-  const std::size_t label_every = std::max<std::size_t>(1, n / 30);
+  const std::size_t label_every = label_step(c.labels, slot);
   for (std::size_t i = 0; i < n; ++i) {
     double base = 0;
     for (std::size_t k = 0; k < c.series.size(); ++k) {

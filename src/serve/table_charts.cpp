@@ -1,9 +1,6 @@
 // Charts of a solve's and a search's tables (table_charts.hpp).
 #include "zermelo/serve/table_charts.hpp"
 
-#include <cerrno>
-#include <cstring>
-#include <fstream>
 #include <stdexcept>
 
 #include "zermelo/serve/svg_chart.hpp"
@@ -15,11 +12,20 @@ std::string chart_title(const Game& g) {
   return title;
 }
 
-std::string plies_chart_svg(const std::string& game, const std::vector<TierTable>& tiers) {
+ChartScale chart_scale(const std::string& word) {
+  if (word.empty()) return ChartScale::kDefault;
+  if (word == "linear") return ChartScale::kLinear;
+  if (word == "log") return ChartScale::kLog;
+  throw std::invalid_argument("a chart's scale is linear or log, not '" + word + "'");
+}
+
+std::string plies_chart_svg(const std::string& game, const std::vector<TierTable>& tiers,
+                            ChartScale scale) {
   BarChart c;
   c.title = game + ": states by plies to the end of perfect play";
   c.x_title = "plies (0: decided by the rules; wins and losses alike)";
-  c.y_title = "states";
+  c.logarithmic = scale == ChartScale::kLog;
+  c.y_title = c.logarithmic ? "states (log scale)" : "states";
   std::uint32_t most = 0;
   for (auto& t : tiers)
     if (!t.by_plies.empty()) most = std::max(most, t.by_plies.rbegin()->first);
@@ -32,12 +38,13 @@ std::string plies_chart_svg(const std::string& game, const std::vector<TierTable
   return bar_chart_svg(c);
 }
 
-std::string bfs_chart_svg(const std::string& game, const std::vector<std::uint64_t>& new_states) {
+std::string bfs_chart_svg(const std::string& game, const std::vector<std::uint64_t>& new_states,
+                          ChartScale scale) {
   BarChart c;
   c.title = game + ": new states per ply from the start (breadth-first)";
   c.x_title = "ply";
-  c.y_title = "new states (log scale)";
-  c.logarithmic = true;
+  c.logarithmic = scale != ChartScale::kLinear;
+  c.y_title = c.logarithmic ? "new states (log scale)" : "new states";
   ChartSeries s{"new states", {}};
   for (std::size_t i = 0; i < new_states.size(); ++i) {
     c.labels.push_back(std::to_string(i));
@@ -45,13 +52,6 @@ std::string bfs_chart_svg(const std::string& game, const std::vector<std::uint64
   }
   c.series.push_back(std::move(s));
   return bar_chart_svg(c);
-}
-
-void write_text_file(const std::string& path, const std::string& text) {
-  std::ofstream out(path, std::ios::binary);
-  out << text;
-  out.close();
-  if (!out) throw std::runtime_error("cannot write " + path + ": " + std::strerror(errno));
 }
 
 }  // namespace zermelo

@@ -1,8 +1,10 @@
 // The explorer in a real browser (issue 23): `zermelo serve` on tic-tac-toe solved here, the page
 // loaded in headless Chromium, a winning move clicked with the mouse, the value shown flipping to
 // the opponent's loss, back, a screenshot, a malformed state pasted and its error shown, and the
-// charts drawn by the system's chart.js. Skips, saying why, only where no Chromium can run.
-// With ZERMELO_SCREENSHOTS=DIR set, the screenshots are kept there (explorer.png, charts.png).
+// charts drawn by the system's chart.js, one switched to a log scale by its box. Skips, saying
+// why, only where no Chromium can run.
+// With ZERMELO_SCREENSHOTS=DIR set, the screenshots are kept there (explorer.png, charts.png,
+// charts-log.png).
 #include <gtest/gtest.h>
 #include <signal.h>
 #include <sys/wait.h>
@@ -184,6 +186,15 @@ TEST(ExplorerBrowser, AWinningMoveClickedLeavesTheOpponentLost) {
       << page.text("#charts-error");
   EXPECT_EQ(page.eval("getComputedStyle(document.getElementById('explore')).display"), "none");
   EXPECT_GT(page.screenshot(dir / "charts.png"), 10000u);
+
+  // The plies chart's "log scale" box, clicked: its y axis turns logarithmic, and back.
+  const std::string plies_axis = "window.Chart.getChart('chart-plies').scales.y.type";
+  EXPECT_EQ(page.eval(plies_axis), "linear");
+  page.click("#plies-log");
+  ASSERT_TRUE(page.wait_for(plies_axis + " === 'logarithmic'")) << "the box changed no axis";
+  EXPECT_GT(page.screenshot(dir / "charts-log.png"), 10000u);
+  page.click("#plies-log");
+  ASSERT_TRUE(page.wait_for(plies_axis + " === 'linear'"));
 }
 
 }  // namespace

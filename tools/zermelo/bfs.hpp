@@ -15,7 +15,8 @@ struct BfsArgs {
   bool expand_decided = false;
   bool keep_plies = false;
   std::vector<std::string> ply_of;
-  std::string plot;
+  std::string plot;        // an SVG or PNG file for the chart of new states per ply
+  std::string plot_scale;  // its y axis: "" (log), "linear" or "log"
 };
 
 // Runs the search with its job in the work dir `dir` and prints what it found.

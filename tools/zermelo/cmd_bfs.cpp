@@ -8,6 +8,7 @@
 #include "zermelo/engine/bfs.hpp"
 #include "zermelo/engine/state_text.hpp"
 #include "zermelo/pipeline/work_dir_lock.hpp"
+#include "zermelo/serve/picture_file.hpp"
 #include "zermelo/serve/table_charts.hpp"
 
 namespace zermelo::cli {
@@ -92,6 +93,7 @@ void print_bfs_text(const Game& g, const BfsArgs& a, const BfsResult& r, const P
 
 void run_bfs(const BfsArgs& a, const std::string& dir) {
   auto g = make_game(a.game, a.options);
+  if (!a.plot.empty()) check_picture_path(a.plot);  // a bad name fails now, not after the search
   WorkDirLock lock(dir, WorkDirLock::Mode::kWrite, "bfs " + a.game);
   BfsOptions o;
   o.job_dir = dir;
@@ -105,7 +107,8 @@ void run_bfs(const BfsArgs& a, const std::string& dir) {
   BfsResult r = breadth_first(*g, o);
   BfsPlyLookup lookup(r.ply_runs);
   for (StateKey k : asked.keys) asked.plies.push_back(lookup.ply_of(k));
-  if (!a.plot.empty()) write_text_file(a.plot, bfs_chart_svg(chart_title(*g), r.new_states));
+  if (!a.plot.empty())
+    write_picture(a.plot, bfs_chart_svg(chart_title(*g), r.new_states, chart_scale(a.plot_scale)));
   if (globals().json)
     std::cout << bfs_json(*g, a, r, asked).dump(2) << "\n";
   else
@@ -136,8 +139,11 @@ void setup_bfs(CLI::App& app) {
   sub->add_option("--ply-of", a.ply_of,
                   "after the search, the ply at which each of these states was first reached "
                   "(needs --keep-plies)");
-  sub->add_option("--plot", a.plot,
-                  "also draw the new states per ply as an SVG chart into this file");
+  auto* plot = sub->add_option(
+      "--plot", a.plot, "also draw the new states per ply as a chart into FILE.svg or FILE.png");
+  sub->add_option("--plot-scale", a.plot_scale, "the chart's y axis: log (default) or linear")
+      ->check(CLI::IsMember({"linear", "log"}))
+      ->needs(plot);
   sub->footer(
       "Example: zermelo --work-dir work/ttt-bfs bfs tictactoe\n"
       "         zermelo --work-dir work/ostle-bfs bfs ostle --max-ply 8\n"

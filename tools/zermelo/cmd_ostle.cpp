@@ -20,6 +20,8 @@
 #include "zermelo/games/ostle/puzzles.hpp"
 #include "zermelo/pipeline/solved_database.hpp"
 #include "zermelo/pipeline/work_dir_lock.hpp"
+#include "zermelo/serve/board_picture.hpp"
+#include "zermelo/serve/picture_file.hpp"
 #include "zermelo/util/progress.hpp"
 
 namespace {
@@ -151,13 +153,15 @@ void run_count(const std::vector<std::string>& specs, Reading reading) {
 }
 
 // The state as given (its own orientation), its canonical key, and every legal move with the
-// state it leads to (from the next mover's point of view) or the end of the game.
-void run_show(const std::string& text) {
+// state it leads to (from the next mover's point of view) or the end of the game; with `svg`,
+// also the state's picture, the one `serve` and `query --svg` draw (of its canonical key).
+void run_show(const std::string& text, const std::string& svg) {
   std::string error;
   const auto st = parse_state(text, &error);
   if (!st) throw std::invalid_argument(error);
   const auto [p, forbid] = *st;
   const Key key = state_key(p, forbid).key;
+  if (!svg.empty()) zermelo::write_text_file(svg, zermelo::board_svg(*make_ostle_game(), key));
   const bool mate = is_checkmate(p);
   const MoveList moves = legal_moves(p, forbid);
   auto outcome_text = [](Outcome o) {
@@ -317,7 +321,11 @@ ZERMELO_REGISTER_COMMAND(60, [](CLI::App& app) {
   show->add_option("state", *text,
                    "e.g. 11111-00000-00300-00000-22222 or 11111-00300-00000-00000-22222:c2D")
       ->required();
-  show->callback([text] { run_show(*text); });
+  auto svg = std::make_shared<std::string>();
+  show->add_option("--svg", *svg,
+                   "also draw the state as an SVG picture into this file (its canonical "
+                   "orientation, as `serve` shows it)");
+  show->callback([text, svg] { run_show(*text, *svg); });
 
   auto* bfs =
       ostle->add_subcommand("bfs", "the generic `bfs ostle`, checkmates expanded, to a few plies");

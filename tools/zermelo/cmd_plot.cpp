@@ -1,11 +1,12 @@
-// `zermelo plot JSON [--out SVG]`: the chart of a table saved from `solve --json` (states by
-// plies, a colour a tier) or `bfs --json` (new states per ply), for results kept as JSON in
-// bench/results/ whose work dirs are gone or too large to read again.
+// `zermelo plot JSON [--out FILE.svg|FILE.png] [--scale linear|log]`: the chart of a table saved
+// from `solve --json` (states by plies, a colour a tier) or `bfs --json` (new states per ply), for
+// results kept as JSON in bench/results/ whose work dirs are gone or too large to read again.
 #include <fstream>
 #include <iostream>
 #include <nlohmann/json.hpp>
 
 #include "tools/zermelo/command.hpp"
+#include "zermelo/serve/picture_file.hpp"
 #include "zermelo/serve/table_charts.hpp"
 
 namespace zermelo::cli {
@@ -19,24 +20,32 @@ TierTable table_of(const std::string& tier, const nlohmann::json& t) {
   return out;
 }
 
-void run_plot(const std::string& in, std::string out) {
+struct PlotArgs {
+  std::string in, out, scale;
+};
+
+void run_plot(const PlotArgs& a) {
+  const std::string& in = a.in;
+  std::string out = a.out;
+  if (out.empty()) out = (in.ends_with(".json") ? in.substr(0, in.size() - 5) : in) + ".svg";
+  check_picture_path(out);
+  const ChartScale scale = chart_scale(a.scale);
   std::ifstream file(in);
   if (!file) throw std::runtime_error("cannot read " + in);
   const nlohmann::json doc = nlohmann::json::parse(file, nullptr, false);
   if (doc.is_discarded() || !doc.is_object()) throw std::runtime_error(in + " is not JSON");
-  if (out.empty()) out = (in.ends_with(".json") ? in.substr(0, in.size() - 5) : in) + ".svg";
   std::string title = doc.value("game", "?");
   const std::string variant = doc.value("variant", "");
   if (!variant.empty() && variant.size() <= 24) title += " " + variant;
   if (doc.contains("new_states_per_ply")) {
     const auto levels = doc["new_states_per_ply"].get<std::vector<std::uint64_t>>();
-    write_text_file(out, bfs_chart_svg(title, levels));
+    write_picture(out, bfs_chart_svg(title, levels, scale));
   } else if (doc.contains("tiers") && doc["tiers"].is_array()) {
     std::vector<TierTable> tables;
     for (auto& t : doc["tiers"]) tables.push_back(table_of(t.value("tier", "?"), t));
-    write_text_file(out, plies_chart_svg(title, tables));
+    write_picture(out, plies_chart_svg(title, tables, scale));
   } else if (doc.contains("by_plies")) {
-    write_text_file(out, plies_chart_svg(title, {table_of(doc.value("tier", "all"), doc)}));
+    write_picture(out, plies_chart_svg(title, {table_of(doc.value("tier", "all"), doc)}, scale));
   } else {
     throw std::runtime_error(in +
                              " holds neither `solve --json` (by_plies) nor `bfs --json` "
@@ -49,14 +58,18 @@ void run_plot(const std::string& in, std::string out) {
 }  // namespace zermelo::cli
 
 ZERMELO_REGISTER_COMMAND(27, [](CLI::App& app) {
-  struct PlotArgs {
-    std::string in, out;
-  };
+  using zermelo::cli::PlotArgs;
   auto* sub = app.add_subcommand(
-      "plot", "draw the table of a saved `solve --json` or `bfs --json` as an SVG chart");
-  auto& a = zermelo::cli::command_options<PlotArgs>(
-      sub, [](const PlotArgs& p) { zermelo::cli::run_plot(p.in, p.out); });
+      "plot", "draw the table of a saved `solve --json` or `bfs --json` as an SVG or PNG chart");
+  auto& a = zermelo::cli::command_options<PlotArgs>(sub, zermelo::cli::run_plot);
   sub->add_option("json", a.in, "the saved JSON output")->required();
-  sub->add_option("--out", a.out, "the SVG file (default: the JSON's name with .svg)");
-  sub->footer("Example: zermelo plot bench/results/ostle-bfs.json");
+  sub->add_option("--out", a.out,
+                  "the picture, FILE.svg or FILE.png (default: the JSON's name with .svg)");
+  sub->add_option("--scale", a.scale,
+                  "the y axis: linear or log (default: linear for states by plies, log for a "
+                  "search's new states per ply)")
+      ->check(CLI::IsMember({"linear", "log"}));
+  sub->footer(
+      "Example: zermelo plot bench/results/ostle-bfs.json\n"
+      "         zermelo plot bench/results/ostle-bfs.json --out bench/results/ostle-bfs.png");
 });

@@ -13,7 +13,7 @@
 #include "zermelo/pipeline/solved_database.hpp"
 #include "zermelo/pipeline/work_dir_lock.hpp"
 #include "zermelo/serve/board_picture.hpp"
-#include "zermelo/serve/table_charts.hpp"
+#include "zermelo/serve/picture_file.hpp"
 
 namespace zermelo::cli {
 namespace {
@@ -82,6 +82,7 @@ void run_query(const QueryArgs& a, const std::string& dir) {
   const StateKey key = state_key(g, a.words.back(), a.forbidden);
   const Value v = db.value(key);
   if (!a.svg.empty()) write_text_file(a.svg, board_svg(g, key));
+  if (!a.png.empty()) write_text_file(a.png, svg_to_png(board_svg(g, key)));
   const std::vector<MoveValue> moves = move_values(db, key);
   if (globals().json)
     print_json(g, key, v, moves);
@@ -106,6 +107,8 @@ ZERMELO_REGISTER_COMMAND(15, [](CLI::App& app) {
                   "the move a repetition rule forbids, for games whose state text takes it after "
                   "':' (Ostle): STATE --forbidden MOVE is STATE:MOVE");
   sub->add_option("--svg", a.svg, "also draw the state as an SVG picture into this file");
+  sub->add_option("--png", a.png,
+                  "also draw the state as a PNG picture (the SVG rendered) into this file");
   sub->footer(
       "The game and its options come from the work dir's manifest; named here, they must agree.\n"
       "Example: zermelo --work-dir work/default-onitama-3x4 query start\n"

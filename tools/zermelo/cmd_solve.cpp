@@ -16,6 +16,7 @@
 #include "zermelo/engine/retrograde.hpp"
 #include "zermelo/pipeline/solved_database.hpp"
 #include "zermelo/pipeline/work_dir_lock.hpp"
+#include "zermelo/serve/picture_file.hpp"
 #include "zermelo/serve/table_charts.hpp"
 #include "zermelo/util/size.hpp"
 
@@ -34,7 +35,8 @@ struct SolveArgs {
   bool no_message_filter = false;
   std::uint64_t max_states = 0;
   unsigned shards = 1;
-  std::string plot;  // an SVG file for the chart of states by plies
+  std::string plot;        // an SVG or PNG file for the chart of states by plies
+  std::string plot_scale;  // its y axis: "" (linear), "linear" or "log"
   bool verbose = false;
 };
 
@@ -295,6 +297,7 @@ void run_check(SolveArgs c, const std::vector<std::string>& words, std::size_t s
 
 void run_solve(const SolveArgs& a) {
   auto g = make_game(a.game, a.game_options);
+  if (!a.plot.empty()) check_picture_path(a.plot);  // a bad name fails now, not after the solve
   WorkDirLock lock(globals().work_dir, WorkDirLock::Mode::kWrite, "solve " + a.game);
   const auto began = std::chrono::steady_clock::now();
   auto results = solve_tiers(*g, solve_options(a), a.tier);
@@ -305,7 +308,7 @@ void run_solve(const SolveArgs& a) {
   std::vector<TierTable> tables;
   for (auto& r : results)
     tables.push_back({r.tier, r.states, r.wins, r.losses, r.draws, r.by_plies});
-  write_text_file(a.plot, plies_chart_svg(chart_title(*g), tables));
+  write_picture(a.plot, plies_chart_svg(chart_title(*g), tables, chart_scale(a.plot_scale)));
 }
 
 struct CheckArgs {
@@ -357,9 +360,12 @@ ZERMELO_REGISTER_COMMAND(10, [](CLI::App& app) {
                    "cut each tier's levels into this many key ranges, run at once on the threads "
                    "(default 1; part of the job's identity; docs/shards.md)")
       ->check(CLI::Range(1u, 4096u));
-  solve->add_option("--plot", a.plot,
-                    "also draw the states by plies (a colour a tier) as an SVG chart into "
-                    "this file");
+  auto* plot = solve->add_option("--plot", a.plot,
+                                 "also draw the states by plies (a colour a tier) as a chart into "
+                                 "this file, FILE.svg or FILE.png");
+  solve->add_option("--plot-scale", a.plot_scale, "the chart's y axis: linear (default) or log")
+      ->check(CLI::IsMember({"linear", "log"}))
+      ->needs(plot);
   solve->footer(
       "A solve the disk cannot hold (about 4 bytes a state at the peak) is refused before it "
       "starts.\n"

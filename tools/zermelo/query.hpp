@@ -10,7 +10,8 @@ struct QueryArgs {
   std::vector<std::string> words;  // [GAME [OPTIONS...]] STATE
   std::vector<std::string> options;
   std::string forbidden;
-  std::string svg;  // a file for the state's picture
+  std::string svg;  // a file for the state's picture, as SVG
+  std::string png;  // and as PNG
 };
 
 // Prints the query's answer about the work dir `dir` (its game from the manifest).

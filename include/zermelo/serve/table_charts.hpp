@@ -11,14 +11,21 @@
 
 namespace zermelo {
 
+// The y axis of a chart: its table's own (linear for states by plies, logarithmic for a search's
+// levels), or as asked (`--plot-scale`, `plot --scale`). States by plies span orders of magnitude
+// too (Ostle: 10^9 states at 0 plies, a handful at 146), whose tail a linear axis hides.
+enum class ChartScale { kDefault, kLinear, kLog };
+
+// "" (kDefault), "linear" or "log"; anything else throws, naming the words it takes.
+ChartScale chart_scale(const std::string& word);
+
 // `game` names the game in the title, e.g. "onitama 3x4 boar" (chart_title).
-std::string plies_chart_svg(const std::string& game, const std::vector<TierTable>& tiers);
-std::string bfs_chart_svg(const std::string& game, const std::vector<std::uint64_t>& new_states);
+std::string plies_chart_svg(const std::string& game, const std::vector<TierTable>& tiers,
+                            ChartScale scale = ChartScale::kDefault);
+std::string bfs_chart_svg(const std::string& game, const std::vector<std::uint64_t>& new_states,
+                          ChartScale scale = ChartScale::kDefault);
 
 // The game as its options name it (a variant can be a paragraph: Onitama's lists its cards).
 std::string chart_title(const Game& game);
-
-// Writes `text` to `path`, or throws naming the file.
-void write_text_file(const std::string& path, const std::string& text);
 
 }  // namespace zermelo

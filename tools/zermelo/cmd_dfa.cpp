@@ -2,7 +2,6 @@
 // (the set-game interface, zermelo/dfa/set_game.hpp). Prints per-step tables (set sizes in
 // positions and DFA states, positions per byte) as the solve runs, then the winner and the
 // compression exponent, or the report as --json (zermelo/dfa/set_game_solve.hpp).
-#include <cstdio>
 #include <iostream>
 #include <stdexcept>
 #include <string>
@@ -98,11 +97,8 @@ nim_dfa::NimShape nim_shape(const NimArgs& a) {
     throw std::invalid_argument("nim: the shape is named twice, as '" + a.words +
                                 "' and by --heaps/--sticks");
   nim_dfa::NimShape shape;
-  char rest = 0;
   if (!a.words.empty()) {
-    if (std::sscanf(a.words.c_str(), "%ux%u%c", &shape.heaps, &shape.sticks, &rest) != 2)
-      throw std::invalid_argument("nim: the option is HEAPSxSTICKS, e.g. 4x7, not '" + a.words +
-                                  "'");
+    shape = nim_dfa::parse_shape(a.words);
   } else if (flags) {
     shape.heaps = a.heaps, shape.sticks = a.sticks;  // a 0 is refused by check_shape
   } else {

@@ -5,11 +5,11 @@
 // Option "tiered" splits the states by the number of sticks left (tier "sK"): every move leads to a
 // lower tier, so a tiered solve exercises the engine's lookups of lower tiers' values.
 #include <algorithm>
-#include <cstdio>
 #include <sstream>
 #include <stdexcept>
 
 #include "zermelo/game.hpp"
+#include "zermelo/games/nim/nim_sets.hpp"
 
 namespace zermelo {
 namespace {
@@ -136,14 +136,10 @@ class Nim final : public Game {
 // Options: HEAPSxSTICKS, e.g. "4x7" (default 3x5), then optionally "tiered".
 ZERMELO_REGISTER_GAME(nim, "Nim, HEAPSxSTICKS [tiered] (default 3x5), ordered heaps",
                       [](const std::vector<std::string>& opts) {
-                        unsigned m = 3, n = 5;
-                        char rest = 0;
-                        if (!opts.empty() &&
-                            std::sscanf(opts[0].c_str(), "%ux%u%c", &m, &n, &rest) != 2)
-                          throw std::invalid_argument(
-                              "nim: option must be HEAPSxSTICKS, e.g. 4x7, not '" + opts[0] + "'");
+                        zermelo::nim_dfa::NimShape shape;  // 3x5 unless named
+                        if (!opts.empty()) shape = zermelo::nim_dfa::parse_shape(opts[0]);
                         bool tiered = opts.size() > 1 && opts[1] == "tiered";
                         if (opts.size() > 2 || (opts.size() == 2 && !tiered))
                           throw std::invalid_argument("nim: options are HEAPSxSTICKS [tiered]");
-                        return std::make_unique<zermelo::Nim>(m, n, tiered);
+                        return std::make_unique<zermelo::Nim>(shape.heaps, shape.sticks, tiered);
                       })

@@ -1,10 +1,19 @@
 // Nim's positions, terminal sets and moves as DFA sets (zermelo/games/nim/nim_sets.hpp).
 #include "zermelo/games/nim/nim_sets.hpp"
 
+#include <cstdio>
 #include <stdexcept>
 #include <string>
 
 namespace zermelo::nim_dfa {
+
+NimShape parse_shape(const std::string& word) {
+  NimShape shape;
+  char rest = 0;
+  if (std::sscanf(word.c_str(), "%ux%u%c", &shape.heaps, &shape.sticks, &rest) != 2)
+    throw std::invalid_argument("nim: the shape is HEAPSxSTICKS, e.g. 4x7, not '" + word + "'");
+  return shape;
+}
 
 void check_shape(const NimShape& shape) {
   if (shape.heaps < 1 || shape.heaps > 24)

@@ -8,6 +8,7 @@
 #pragma once
 #include <cstdint>
 #include <memory>
+#include <string>
 #include <vector>
 
 #include "zermelo/dfa/solver.hpp"
@@ -19,6 +20,10 @@ struct NimShape {
   unsigned sticks = 5;
 };
 
+// "HEAPSxSTICKS", e.g. "4x7", as both the retrograde game (`solve nim 4x7`) and the set solver
+// (`nim solve 4x7`) name a shape; the ranges are each solver's own check. Throws
+// std::invalid_argument naming the word otherwise.
+NimShape parse_shape(const std::string& word);
 // Throws std::invalid_argument for heaps outside 1..24 or sticks outside 1..31.
 void check_shape(const NimShape& shape);
 std::unique_ptr<dfa::Manager> make_manager(const NimShape& shape, std::uint64_t memory_budget);

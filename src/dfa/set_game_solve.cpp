@@ -142,10 +142,10 @@ class SetSolveRun {
                        "table states", "seconds"));
       backing_up_header_ = true;
     }
-    say_(printf_text("%5u %14llu %10zu %10s %14llu %10zu %10s %10zu %12zu %9.2f\n", s.ply,
+    say_(printf_text("%5u %14llu %10zu %10s %14llu %10zu %10s %10zu %12zu %9.2f%s\n", s.ply,
                      ull(s.won.positions), s.won.states, ppb(s.won).c_str(), ull(s.lost.positions),
                      s.lost.states, ppb(s.lost).c_str(), s.passed_states, g_.manager->live_nodes(),
-                     s.seconds));
+                     s.seconds, s.backup_resumed ? "  (backed up by an earlier run)" : ""));
   }
 
   void record_reach(const ReachResult& r) {
@@ -158,7 +158,8 @@ class SetSolveRun {
                        {"lost", stats_json(s.lost)},
                        {"passed_states", s.passed_states},
                        {"seconds", s.seconds},
-                       {"resumed", s.resumed}});
+                       {"resumed", s.resumed},
+                       {"backup_resumed", s.backup_resumed}});
       all_sets_.push_back(s.reach), all_sets_.push_back(s.won), all_sets_.push_back(s.lost);
     }
     out_["steps"] = steps;
@@ -166,6 +167,7 @@ class SetSolveRun {
     out_["forward_seconds"] = r.forward_seconds;
     out_["backward_seconds"] = r.backward_seconds;
     out_["resumed_plies"] = r.resumed_plies;
+    out_["resumed_backup_plies"] = r.resumed_backup_plies;
     say_("distinct reachable positions: " + std::to_string(r.distinct_positions) + " (" +
          std::to_string(r.distinct.states) + " DFA states)\n");
     if (o_.save_dir.empty()) return;

@@ -269,6 +269,70 @@ TEST(BreakthroughDfa, SpilledSolveResumesFromItsSetFiles) {
   }
 }
 
+// A solve stopped in its back-up (here by its progress callback, once ply k is backed up; twice
+// when k >= 2) resumes there: the plies backed up are read back, not redone, and every ply's
+// statistics and the value are those of a solve in one go. A solve that keeps its sets has no
+// file of the won and lost sets, so it backs every ply up again, to the same sets.
+TEST(BreakthroughDfa, SpilledSolveResumesItsBackUp) {
+  struct Stop {};
+  auto stop_at = [](std::size_t ply) {
+    return [ply](const dfa::ReachStep& st, bool backing_up) {
+      if (backing_up && !st.backup_resumed && st.ply == ply) throw Stop{};
+    };
+  };
+  for (const char* board : {"3x5", "4x4"}) {
+    SetSolve s = make(board);
+    auto back = dfa::retrograde(s.g, 2);
+    auto solve = [&](auto progress, bool keep_sets, const std::string& spill) {
+      return dfa::solve_by_reach(s.g, back.won, back.lost, 200, progress, keep_sets, spill);
+    };
+    const auto whole = solve(nullptr, false, "");
+    const std::size_t n = whole.steps.size();
+    const std::string spill = testing::TempDir() + "breakthrough_backup_resume_" + board;
+    for (std::size_t k : {n - 1, n / 2, std::size_t{1}, std::size_t{0}}) {
+      std::filesystem::remove_all(spill);
+      EXPECT_THROW(solve(stop_at(k), false, spill), Stop);
+      if (k >= 2) {
+        EXPECT_THROW(solve(stop_at(k / 2), false, spill), Stop);
+      }
+      const std::size_t lowest = k >= 2 ? k / 2 : k;
+      const auto resumed = solve(nullptr, false, spill);
+      const std::string at = std::string(board) + " stopped at " + std::to_string(k);
+      EXPECT_EQ(resumed.resumed_plies, lowest) << at;
+      EXPECT_EQ(resumed.resumed_backup_plies, n - lowest) << at;
+      EXPECT_EQ(resumed.start_won, whole.start_won) << at;
+      EXPECT_EQ(resumed.reach[0], whole.reach[0]) << at;
+      EXPECT_EQ(resumed.won[0], whole.won[0]) << at;
+      EXPECT_EQ(resumed.lost[0], whole.lost[0]) << at;
+      EXPECT_EQ(resumed.distinct_positions, whole.distinct_positions) << at;
+      EXPECT_EQ(resumed.distinct.states, whole.distinct.states) << at;
+      ASSERT_EQ(resumed.steps.size(), n) << at;
+      for (std::size_t i = 0; i < n; ++i) {
+        const auto &a = resumed.steps[i], &b = whole.steps[i];
+        const std::string ply = at + ", ply " + std::to_string(i);
+        EXPECT_EQ(a.backup_resumed, i >= lowest) << ply;
+        EXPECT_EQ(a.reach.positions, b.reach.positions) << ply;
+        EXPECT_EQ(a.undecided.states, b.undecided.states) << ply;
+        EXPECT_EQ(a.won.positions, b.won.positions) << ply;
+        EXPECT_EQ(a.won.states, b.won.states) << ply;
+        EXPECT_EQ(a.lost.positions, b.lost.positions) << ply;
+        EXPECT_EQ(a.lost.states, b.lost.states) << ply;
+        EXPECT_EQ(a.passed_states, b.passed_states) << ply;
+      }
+      EXPECT_TRUE(std::filesystem::is_empty(spill)) << at;
+    }
+    std::filesystem::remove_all(spill);
+    const auto kept_whole = solve(nullptr, true, "");
+    EXPECT_THROW(solve(stop_at(n / 2), true, spill), Stop);
+    const auto kept = solve(nullptr, true, spill);
+    EXPECT_EQ(kept.resumed_backup_plies, 0u) << board;
+    EXPECT_EQ(kept.won, kept_whole.won) << board;
+    EXPECT_EQ(kept.lost, kept_whole.lost) << board;
+    EXPECT_TRUE(std::filesystem::is_empty(spill)) << board;
+    std::filesystem::remove_all(spill);
+  }
+}
+
 // A solve on two threads makes the very states of a solve on one: the same roots, ply by ply, in
 // one table. The budget is tight, so the table grows (and collects garbage) while threads build.
 TEST(BreakthroughDfa, TwoThreadsSolveLikeOne) {

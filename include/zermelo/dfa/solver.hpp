@@ -61,6 +61,7 @@ struct ReachStep {
   std::size_t passed_states = 0;  // states of the set the back-up hands to the ply above
   double seconds = 0;
   bool resumed = false;  // R(ply) and Open(ply) were read from the spill files of an earlier run
+  bool backup_resumed = false;  // so was all of this step: the earlier run had backed it up
 };
 struct ReachResult {
   std::vector<Set> reach, won, lost;  // per ply
@@ -69,20 +70,24 @@ struct ReachResult {
   SetStats distinct;
   bool start_won = false;
   double forward_seconds = 0, backward_seconds = 0;
-  std::size_t resumed_plies = 0;  // forward plies taken from an earlier run's spill files
+  std::size_t resumed_plies = 0;         // forward plies taken from an earlier run's spill files
+  std::size_t resumed_backup_plies = 0;  // plies whose back-up an earlier run had finished
 };
 // known_won/known_lost: positions already decided (at least W0/L0, e.g. W(J)/L(J) from retrograde
 // with max_steps = J). The game must be acyclic; max_plies guards against a game that is not.
 // keep_sets = false drops each ply's sets once the back-up has passed it (only ply 0 and the
 // statistics remain): the memory then holds the forward sets still to be backed up and little more.
 // spill_dir non-empty: not even those; each ply's R(i) and Open(i) go to set files in spill_dir as
-// soon as the forward search has expanded them and come back (and are deleted) when the back-up
-// reaches ply i, so RAM holds one ply's sets and the lost set handed up.
+// soon as the forward search has expanded them, come back when the back-up reaches ply i and are
+// deleted once it has passed it, so RAM holds one ply's sets and the lost set handed up.
 // A solve with spill_dir resumes a stopped one (killed, or max_plies reached): the plies 0..K whose
 // R and Open files are both there (each file is complete or absent) are read back instead of
 // computed, and the forward search goes on from forward(Open(K)). The files must be this solve's:
-// R(0) = {start} and Open(i) = R(i) \ known, or std::runtime_error names the directory. (A stop
-// in the back-up leaves the plies not yet backed up: those are resumed and the rest recomputed.)
+// R(0) = {start} and Open(i) = R(i) \ known, or std::runtime_error names the directory. A stop in
+// the back-up resumes there too: the plies backed up are taken from the files it left (their
+// statistics, and the set handed up; src/dfa/reach_spill.hpp) and the back-up goes on below them.
+// With keep_sets the won and lost sets of those plies are not on disk, so such a solve redoes them
+// (the forward search from the last ply on disk, then the whole back-up).
 ReachResult solve_by_reach(
     const SetGame& g, const Set& known_won, const Set& known_lost, unsigned max_plies,
     const std::function<void(const ReachStep&, bool backing_up)>& progress = {},

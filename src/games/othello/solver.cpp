@@ -24,6 +24,7 @@
 #include <string>
 #include <thread>
 
+#include "transposition_table.hpp"
 #include "zermelo/games/othello/notation.hpp"
 #include "zermelo/games/othello/perft.hpp"
 
@@ -198,86 +199,6 @@ struct LastFlip {
     return popcount(flips<N>(p, o, sq));
 #endif
   }
-};
-
-// ---------------------------------------------------------------------------------------------
-// The transposition table: bounds of the exact value (all searches here are to the end, so every
-// stored bound is true for good), the best move, and the empties as a replacement priority.
-// Slots are three atomic words; the key words are stored XORed with the data word, so a slot torn
-// by a concurrent write fails the check instead of returning another position's data.
-
-struct TTEntry {
-  int lower = -127;
-  int upper = 127;
-  int move = -1;
-};
-
-class TranspositionTable {
- public:
-  explicit TranspositionTable(int bits)
-      : mask_((std::size_t{1} << bits) - 1), slots_(new Slot[std::size_t{1} << bits]) {}
-
-  bool probe(Bits p, Bits o, TTEntry& e) const {
-    const std::size_t i = index(p, o);
-    for (std::size_t j = i; j <= i + 1; ++j) {
-      const Slot& s = slots_[j & mask_];
-      const std::uint64_t data = s.data.load(std::memory_order_relaxed);
-      if ((s.k1.load(std::memory_order_relaxed) ^ data) == p &&
-          (s.k2.load(std::memory_order_relaxed) ^ data) == o && data != 0) {
-        e.lower = static_cast<int>(data & 0xff) - 128;
-        e.upper = static_cast<int>((data >> 8) & 0xff) - 128;
-        e.move = static_cast<int>((data >> 16) & 0xff) - 1;
-        return true;
-      }
-    }
-    return false;
-  }
-
-  void store(Bits p, Bits o, int empties, int lower, int upper, int move) {
-    const std::size_t i = index(p, o);
-    Slot* target = nullptr;
-    int target_empties = 1000;
-    for (std::size_t j = i; j <= i + 1; ++j) {
-      Slot& s = slots_[j & mask_];
-      const std::uint64_t data = s.data.load(std::memory_order_relaxed);
-      if ((s.k1.load(std::memory_order_relaxed) ^ data) == p &&
-          (s.k2.load(std::memory_order_relaxed) ^ data) == o && data != 0) {
-        // Same position: both results are true bounds of one exact value, so intersect them.
-        lower = std::max(lower, static_cast<int>(data & 0xff) - 128);
-        upper = std::min(upper, static_cast<int>((data >> 8) & 0xff) - 128);
-        if (move < 0) move = static_cast<int>((data >> 16) & 0xff) - 1;
-        target = &s;
-        break;
-      }
-      // Otherwise replace the slot holding the smaller search (fewer empties); free slots hold 0.
-      const int e = static_cast<int>((data >> 24) & 0xff);
-      if (e < target_empties) {
-        target = &s;
-        target_empties = e;
-      }
-    }
-    const std::uint64_t data =
-        static_cast<std::uint64_t>(lower + 128) | static_cast<std::uint64_t>(upper + 128) << 8 |
-        static_cast<std::uint64_t>(move + 1) << 16 | static_cast<std::uint64_t>(empties) << 24;
-    target->data.store(data, std::memory_order_relaxed);
-    target->k1.store(p ^ data, std::memory_order_relaxed);
-    target->k2.store(o ^ data, std::memory_order_relaxed);
-  }
-
- private:
-  struct Slot {
-    std::atomic<std::uint64_t> k1{0}, k2{0}, data{0};
-  };
-  std::size_t index(Bits p, Bits o) const {
-    std::uint64_t h =
-        p * 0x9E3779B97F4A7C15ULL ^ (o + 0x632BE59BD9B4E019ULL) * 0xC2B2AE3D27D4EB4FULL;
-    h ^= h >> 29;
-    h *= 0xBF58476D1CE4E5B9ULL;
-    h ^= h >> 32;
-    return static_cast<std::size_t>(h) & mask_;
-  }
-  std::size_t mask_;
-  std::unique_ptr<Slot[]> slots_;
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -602,8 +523,10 @@ class Searcher {
     return bound <= alpha;
   }
 
-  // Enhanced transposition cut-off: a child already known to refute is taken at once.
+  // Enhanced transposition cut-off: a child already known to refute is taken at once. The
+  // children's buckets are fetched first, so their cache misses overlap.
   bool etc_cut(Bits p, Bits o, int alpha, int n, const MoveItem* list, int count, int& bound) {
+    for (int i = 0; i < count; ++i) tt_.prefetch(o & ~list[i].f, p | list[i].f | bit(list[i].sq));
     for (int i = 0; i < count; ++i) {
       TTEntry ce;
       const Bits np = o & ~list[i].f, no = p | list[i].f | bit(list[i].sq);
@@ -647,6 +570,7 @@ class Searcher {
   int nws_deep(Bits p, Bits o, int alpha, int n) {
     if (live_alpha_ && live_alpha_->load(std::memory_order_relaxed) > search_alpha_)
       throw Aborted{};
+    tt_.prefetch(p, o);  // the miss overlaps the stability test
     int bound;
     if (stability_cut(p, o, alpha, n, bound)) {
       ++nodes;

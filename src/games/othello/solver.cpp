@@ -24,6 +24,7 @@
 #include <string>
 #include <thread>
 
+#include "stability.hpp"
 #include "transposition_table.hpp"
 #include "zermelo/games/othello/notation.hpp"
 #include "zermelo/games/othello/perft.hpp"
@@ -90,55 +91,6 @@ struct SearchGeometry {
     for (Bits q : kQuadrants)
       if (popcount(empty & q) & 1) odd |= q;
     return odd;
-  }
-};
-
-// The direction opposite d in step<d>'s numbering (E-W, S-N, SE-NW, SW-NE). It was d ^ 1 until
-// 2026-11-24, which paired SE with SW: the stability test then judged both diagonals by their SE
-// and SW halves, so a disc that can still be flipped along a diagonal could count as stable and
-// the stability cut-off could return a bound below the true score.
-constexpr int opposite(int d) { return d < 4 ? d ^ 1 : 11 - d; }
-static_assert(opposite(0) == 1 && opposite(2) == 3 && opposite(4) == 7 && opposite(5) == 6);
-
-// Discs of `p` that can never be flipped (a sufficient test): along every axis the line through
-// the disc is full, or a neighbour on that axis is off the board or itself a stable disc of `p`.
-template <int N>
-struct Stability {
-  static constexpr Bits kMask = Geometry<N>::kMask;
-  // Squares whose neighbour in direction d is off the board.
-  template <int d>
-  static constexpr Bits edge() {
-    return kMask & ~step<opposite(d)>(kMask);
-  }
-
-  // Squares from which every square up to the edge in direction d is occupied.
-  template <int d>
-  static Bits filled_to_edge(Bits occ) {
-    Bits r = occ & edge<d>();
-    for (int i = 0; i < N - 1; ++i) r = occ & (edge<d>() | step<opposite(d)>(r));
-    return r;
-  }
-  template <int d>
-  static Bits full_axis(Bits occ) {
-    return filled_to_edge<d>(occ) & filled_to_edge<opposite(d)>(occ);
-  }
-
-  template <int d>
-  static Bits axis_ok(Bits full, Bits stable) {
-    return full | edge<d>() | edge<opposite(d)>() | step<opposite(d)>(stable) | step<d>(stable);
-  }
-
-  static Bits stable(Bits p, Bits o) {
-    const Bits occ = p | o;
-    const Bits fh = full_axis<0>(occ), fv = full_axis<2>(occ), fd = full_axis<4>(occ),
-               fa = full_axis<5>(occ);
-    Bits s = 0;
-    for (;;) {
-      const Bits next =
-          p & axis_ok<0>(fh, s) & axis_ok<2>(fv, s) & axis_ok<4>(fd, s) & axis_ok<5>(fa, s);
-      if (next == s) return s;
-      s = next;
-    }
   }
 };
 

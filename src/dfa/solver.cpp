@@ -62,6 +62,7 @@ void SetGame::add_move(std::string move_name, const Set& pre, const Set& post,
   mv.post = post;
   mv.forward = manager->intern(change);
   mv.backward = manager->intern(change.inverse());
+  mv.change = change;
   moves.push_back(std::move(mv));
 }
 

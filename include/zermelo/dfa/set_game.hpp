@@ -25,6 +25,7 @@ struct SetMove {
   Set post;
   Manager::ChangeId forward = 0;   // the change
   Manager::ChangeId backward = 0;  // its inverse
+  Change change;                   // the change itself, for the external images (ext_image.hpp)
 };
 
 struct SetGame {

@@ -1,0 +1,76 @@
+// What the top-down passes of the external set operations (ext_apply.cpp) hand to the bottom-up
+// reduce (ext_reduce.cpp): the unreduced product as runs of arcs, one a layer, and the helpers
+// both sides share (sort options, the records' fixed widths).
+#pragma once
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <tuple>
+#include <type_traits>
+#include <vector>
+
+#include "zermelo/dfa/ext_apply.hpp"
+#include "zermelo/sort/external_sort.hpp"
+
+namespace zermelo::dfa::ext {
+
+// From product state p of a layer by character c to product state q of the next (on the last
+// layer q is 0 or 1: dead or accepting).
+struct Arc {
+  std::uint32_t q, p, c;
+};
+
+// The unreduced product: every state is reachable from the root, some are dead (no path to
+// accept) and some are equal.
+struct Unreduced {
+  std::string dir;
+  std::vector<unsigned> alphabet;
+  std::vector<std::uint64_t> states;  // product states of each layer
+  std::uint64_t spilled_runs = 0;     // by the pass's sorts (0: it all stayed in RAM)
+  // Arcs out of `layer`, sorted by q (the last layer's in any order; dead arcs may be left out).
+  std::string arcs_path(unsigned layer) const {
+    return dir + "/arcs-" + std::to_string(layer) + ".run";
+  }
+};
+
+// An empty product in options.scratch_dir/product.
+Unreduced start_product(const ExtOptions& options, const std::vector<unsigned>& alphabet);
+// The writer of the arcs into `layer` (out of the layer above; none into layer 0).
+std::unique_ptr<RunWriter> arcs_into(const Unreduced& product, unsigned layer);
+std::unique_ptr<RunWriter> arcs_out_of(const Unreduced& product, unsigned layer);
+
+// Ends a sort's input, counting what it spilled.
+template <class T, class Less>
+void sort_counted(ExternalSorter<T, Less>& sorter, Unreduced& product) {
+  sorter.sort();
+  product.spilled_runs += sorter.spilled_runs();
+}
+
+// The canonical external set of the product's language, and the pass's statistics (if asked).
+ExtDfa reduce(const Unreduced& product, const std::string& out_dir, const ExtOptions& options,
+              ExtStats* stats);
+
+// Options for one of `share` sorts alive at once, spilling under dir/name.
+SortOptions sort_options(const ExtOptions& options, const std::string& name, unsigned share);
+
+// A state's children as a fixed-width record: N = the widest alphabet rounded up to 4, 8, 16 or
+// 32 (unused children stay 0), so the sorts see plain data of the size they need.
+template <unsigned N>
+using Kids = std::array<std::uint32_t, N>;
+
+template <class F>
+auto with_width(const std::vector<unsigned>& alphabet, F&& f) {
+  unsigned widest = 0;
+  for (unsigned a : alphabet) widest = std::max(widest, a);
+  if (widest <= 4) return f(std::integral_constant<unsigned, 4>{});
+  if (widest <= 8) return f(std::integral_constant<unsigned, 8>{});
+  if (widest <= 16) return f(std::integral_constant<unsigned, 16>{});
+  if (widest <= 32) return f(std::integral_constant<unsigned, 32>{});
+  throw std::invalid_argument("external DFA sets: alphabets of more than 32 characters");
+}
+
+// A 32-bit state number, or an error naming what overflowed.
+std::uint32_t narrow_state(std::uint64_t n, const char* what);
+
+}  // namespace zermelo::dfa::ext

@@ -3,8 +3,8 @@
 
 #include <array>
 #include <bit>
-#include <cstring>
 #include <cstdint>
+#include <cstring>
 #include <filesystem>
 #include <stdexcept>
 
@@ -18,10 +18,10 @@ namespace fs = std::filesystem;
 
 constexpr const char* kRecordType = "zermelo.dfa_backed_up";
 constexpr const char* kBackedUpPrefix = "backed_up_";
-// backed_up_K.run, K the lowest ply backed up: a record of 16 little-endian u64 words each. The first is the forward search's
-// totals (tag 0: plies, then the positions, states and bytes of all plies' union), then
-// one per ply backed up, deepest first (tag 1: ply, then positions, states, bytes of R, Open, Won
-// and Lost, the passed states, and the seconds as double bits).
+// backed_up_K.run, K the lowest ply backed up: a record of 16 little-endian u64 words each. The
+// first is the forward search's totals (tag 0: plies, then the positions, states and bytes of all
+// plies' union), then one per ply backed up, deepest first (tag 1: ply, then positions, states,
+// bytes of R, Open, Won and Lost, the passed states, and the seconds as double bits).
 using Record = std::array<std::uint64_t, 16>;
 constexpr std::uint64_t kForwardTag = 0, kStepTag = 1;
 
@@ -121,8 +121,8 @@ std::optional<BackedUp> ReachSpill::load_backed_up() const {
   for (const auto& e : fs::directory_iterator(dir_)) {
     const std::string name = e.path().filename().string();
     if (!name.starts_with(kBackedUpPrefix) || !name.ends_with(".run")) continue;
-    const std::string digits = name.substr(std::strlen(kBackedUpPrefix),
-                                           name.size() - std::strlen(kBackedUpPrefix) - 4);
+    const std::string digits =
+        name.substr(std::strlen(kBackedUpPrefix), name.size() - std::strlen(kBackedUpPrefix) - 4);
     if (digits.empty() || digits.find_first_not_of("0123456789") != std::string::npos) continue;
     const std::size_t ply = std::stoull(digits);
     if (!lowest || ply < *lowest) lowest = ply;

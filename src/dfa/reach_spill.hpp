@@ -23,8 +23,8 @@ namespace zermelo::dfa::detail {
 // What the back-up of an earlier run left: the forward search's totals and the steps of the plies
 // it backed up, deepest first; the lowest of them is `lowest`, whose passed set it also left.
 struct BackedUp {
-  std::size_t plies = 0;  // the forward search's R(0) ... R(plies-1)
-  SetStats distinct;  // of the union of all plies
+  std::size_t plies = 0;         // the forward search's R(0) ... R(plies-1)
+  SetStats distinct;             // of the union of all plies
   std::vector<ReachStep> steps;  // plies plies-1 down to lowest
   std::size_t lowest() const { return steps.back().ply; }
 };

@@ -86,7 +86,8 @@ class ReachSolve {
       auto [reach, open] = spill_.load_forward(i);
       if ((i == 0 && reach != m_.singleton(g_.start)) || open != reach - known_)
         throw std::runtime_error("solve_by_reach: the set files of ply " + std::to_string(i) +
-                                 " in " + spill_.dir() + " are not this solve's (another game, "
+                                 " in " + spill_.dir() +
+                                 " are not this solve's (another game, "
                                  "board or known sets); remove them or spill elsewhere");
       ReachStep st;
       st.ply = static_cast<unsigned>(i);
@@ -194,7 +195,7 @@ class ReachSolve {
     }
     backed_->steps.push_back(st);
     spill_.save_backed_up(*backed_, passed);
-    if (keep_sets_ || st.ply == 0) return;  // ply 0's sets are the result's
+    if (keep_sets_ || st.ply == 0) return;               // ply 0's sets are the result's
     r_.reach[st.ply] = undecided_[st.ply] = m_.empty();  // on disk no more
   }
 

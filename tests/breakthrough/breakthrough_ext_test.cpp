@@ -6,6 +6,7 @@
 
 #include <filesystem>
 
+#include "tests/test_util.hpp"
 #include "zermelo/dfa/ext_apply.hpp"
 #include "zermelo/dfa/ext_image.hpp"
 #include "zermelo/dfa/solver.hpp"
@@ -59,14 +60,18 @@ std::uint64_t check_board(const std::string& board, unsigned plies, std::uint64_
   return spilled;
 }
 
+// Under the sanitizers fewer plies: the same code paths, each several times slower there.
+constexpr unsigned kFirstPlies = zermelo::testing::release_else_sanitized(6u, 3u);
+
 TEST(BreakthroughExt, SetOperationsOutOfCoreMatchInRamOnSmallBoards) {
   // Every ply of 2x4; the first of the others (each pass syncs its files, which takes time).
-  check_board("2x4", 40, 96ull << 20);
-  for (const char* board : {"3x4", "2x5", "2x6", "4x4", "3x5"}) check_board(board, 6, 96ull << 20);
+  check_board("2x4", zermelo::testing::release_else_sanitized(40u, 12u), 96ull << 20);
+  for (const char* board : {"3x4", "2x5", "2x6", "4x4", "3x5"})
+    check_board(board, kFirstPlies, 96ull << 20);
 }
 
 TEST(BreakthroughExt, SetOperationsOutOfCoreMatchInRamOnLargerBoards) {
-  for (const char* board : {"4x5", "5x4"}) check_board(board, 5, 96ull << 20);
+  for (const char* board : {"4x5", "5x4"}) check_board(board, kFirstPlies - 1, 96ull << 20);
 }
 
 TEST(BreakthroughExt, SetOperationsOutOfCoreMatchInRamOn5x5EvenWhenSpilling) {
@@ -104,8 +109,8 @@ void check_images(const std::string& board, unsigned plies, std::uint64_t memory
 
 TEST(BreakthroughExt, MoveImagesOutOfCoreMatchInRam) {
   // A pass a move and every file synced: a few plies of small boards keep the test short.
-  check_images("2x4", 4, 96ull << 20);
-  check_images("3x4", 2, 96ull << 20);
+  check_images("2x4", zermelo::testing::release_else_sanitized(4u, 2u), 96ull << 20);
+  if (!zermelo::testing::kSanitized) check_images("3x4", 2, 96ull << 20);
 }
 
 }  // namespace

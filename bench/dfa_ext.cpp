@@ -5,10 +5,13 @@
 //   dfa_ext prepare BOARD PLIES DIR   the plies R(i) and Open(i) in RAM, saved as external sets
 //   dfa_ext ram BOARD FROM TO         the operations on plies FROM..TO in RAM (from the start)
 //   dfa_ext ext BOARD FROM TO DIR MEM the same operations on the saved sets, out of core
+#include <charconv>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
+#include <stdexcept>
 #include <string>
 
 #include "zermelo/dfa/ext_image.hpp"
@@ -105,16 +108,35 @@ int ext(const std::string& board, unsigned from, unsigned to, const std::string&
   return 0;
 }
 
-}  // namespace
+// A ply number from the command line, or an error naming the word.
+unsigned ply_arg(const char* word) {
+  unsigned ply = 0;
+  const char* end = word + std::strlen(word);
+  const auto [at, ec] = std::from_chars(word, end, ply);
+  if (ec != std::errc() || at != end || ply > 1000)
+    throw std::invalid_argument(std::string("not a ply number (0..1000): '") + word + "'");
+  return ply;
+}
 
-int main(int argc, char** argv) {
+int run(int argc, char** argv) {
   const std::string mode = argc > 1 ? argv[1] : "";
-  if (mode == "prepare" && argc == 5) return prepare(argv[2], std::stoul(argv[3]), argv[4]);
-  if (mode == "ram" && argc == 5) return ram(argv[2], std::stoul(argv[3]), std::stoul(argv[4]));
+  if (mode == "prepare" && argc == 5) return prepare(argv[2], ply_arg(argv[3]), argv[4]);
+  if (mode == "ram" && argc == 5) return ram(argv[2], ply_arg(argv[3]), ply_arg(argv[4]));
   if (mode == "ext" && argc == 7)
-    return ext(argv[2], std::stoul(argv[3]), std::stoul(argv[4]), argv[5], parse_size(argv[6]));
+    return ext(argv[2], ply_arg(argv[3]), ply_arg(argv[4]), argv[5], parse_size(argv[6]));
   std::fprintf(stderr,
                "usage: dfa_ext prepare BOARD PLIES DIR | ram BOARD FROM TO |"
                " ext BOARD FROM TO DIR MEMORY\n");
   return 2;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  try {
+    return run(argc, argv);
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "dfa_ext: error: %s\n", e.what());
+    return 2;
+  }
 }

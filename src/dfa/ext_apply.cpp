@@ -128,11 +128,7 @@ class Product {
   // last, an arc to accept).
   void expand_b(unsigned layer, Halves& halves) {
     const bool last = layer + 1 == u_.alphabet.size();
-    std::unique_ptr<RunWriter> final_arcs;
-    if (last)
-      final_arcs = ext::arcs_out_of(u_, layer);
-    else
-      requests_ = std::make_unique<Requests>(ext::sort_options(o_, "requests", 3));
+    const std::unique_ptr<RunWriter> final_arcs = ext::layer_output(u_, o_, layer, requests_);
     LayerCursor<N> in(b_, layer);
     for (Half<N> h; halves.next(h);) {
       const Kids<N>& bkids = in.at(h.b);

@@ -135,11 +135,7 @@ class Image {
   // the relabel where the change touches this layer).
   void expand(unsigned layer, Founds& found) {
     const bool last = layer + 1 == u_.alphabet.size();
-    std::unique_ptr<RunWriter> final_arcs;
-    if (last)
-      final_arcs = ext::arcs_out_of(u_, layer);
-    else
-      requests_ = std::make_unique<Requests>(ext::sort_options(o_, "requests", 3));
+    const std::unique_ptr<RunWriter> final_arcs = ext::layer_output(u_, o_, layer, requests_);
     std::vector<Members> out(u_.alphabet[layer]);
     auto flush = [&](std::uint32_t p) {
       for (std::uint32_t c = 0; c < out.size(); ++c) {

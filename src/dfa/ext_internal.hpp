@@ -54,6 +54,16 @@ ExtDfa reduce(const Unreduced& product, const std::string& out_dir, const ExtOpt
 // Options for one of `share` sorts alive at once, spilling under dir/name.
 SortOptions sort_options(const ExtOptions& options, const std::string& name, unsigned share);
 
+// Where a pass writes what a layer's states expand to: on the last layer the arcs to accept (the
+// writer returned), above it the requests of the next layer (a fresh sorter in `requests`).
+template <class Requests>
+std::unique_ptr<RunWriter> layer_output(const Unreduced& product, const ExtOptions& options,
+                                        unsigned layer, std::unique_ptr<Requests>& requests) {
+  if (layer + 1 == product.alphabet.size()) return arcs_out_of(product, layer);
+  requests = std::make_unique<Requests>(sort_options(options, "requests", 3));
+  return nullptr;
+}
+
 // A state's children as a fixed-width record: N = the widest alphabet rounded up to 4, 8, 16 or
 // 32 (unused children stay 0), so the sorts see plain data of the size they need.
 template <unsigned N>

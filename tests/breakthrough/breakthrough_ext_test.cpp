@@ -18,16 +18,7 @@ using namespace zermelo;
 using namespace zermelo::dfa;
 namespace fs = std::filesystem;
 
-struct Scratch {
-  fs::path dir;
-  explicit Scratch(const std::string& name)
-      : dir(fs::temp_directory_path() /
-            ("zermelo-btext-" + name + "-" + std::to_string(::getpid()))) {
-    fs::remove_all(dir);
-  }
-  ~Scratch() { fs::remove_all(dir); }
-  std::string operator/(const std::string& f) const { return (dir / f).string(); }
-};
+using Scratch = zermelo::testing::ScratchDir;  // one per test, named after it
 
 // op(a, b) out of core against the in-RAM result; returns the runs its sorts spilled.
 std::uint64_t check(ExtOp op, const Set& a, const Set& b, const Set& want, const Scratch& s,
@@ -43,7 +34,7 @@ std::uint64_t check(ExtOp op, const Set& a, const Set& b, const Set& want, const
 
 // The forward plies R(0..plies) of a board, each against the next and the terminal sets.
 std::uint64_t check_board(const std::string& board, unsigned plies, std::uint64_t memory) {
-  Scratch s(board);
+  Scratch s;
   auto b = breakthrough::parse_board(board);
   auto m = breakthrough::make_manager(b, 1ull << 30);
   SetGame g = breakthrough::make_game(*m, b);
@@ -81,7 +72,7 @@ TEST(BreakthroughExt, SetOperationsOutOfCoreMatchInRamOn5x5EvenWhenSpilling) {
 // The forward and backward images of the plies, move by move out of core, against the in-RAM
 // images (forward / reverse of the solver: the union over the moves, within pre and post).
 void check_images(const std::string& board, unsigned plies, std::uint64_t memory) {
-  Scratch s("img-" + board);
+  Scratch s;
   auto b = breakthrough::parse_board(board);
   auto m = breakthrough::make_manager(b, 1ull << 30);
   SetGame g = breakthrough::make_game(*m, b);

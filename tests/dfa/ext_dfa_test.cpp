@@ -7,6 +7,7 @@
 #include <fstream>
 #include <random>
 
+#include "tests/test_util.hpp"
 #include "zermelo/dfa/ext_apply.hpp"
 #include "zermelo/dfa/ext_dfa.hpp"
 
@@ -16,17 +17,7 @@ using namespace zermelo::dfa;
 namespace fs = std::filesystem;
 using Str = std::vector<std::uint8_t>;
 
-struct Scratch {
-  fs::path dir;
-  explicit Scratch(const std::string& name)
-      : dir(fs::temp_directory_path() /
-            ("zermelo-ext-" + name + "-" + std::to_string(::getpid()))) {
-    fs::remove_all(dir);
-    fs::create_directories(dir);
-  }
-  ~Scratch() { fs::remove_all(dir); }
-  std::string operator/(const std::string& f) const { return (dir / f).string(); }
-};
+using Scratch = zermelo::testing::ScratchDir;  // one per test, named after it
 
 Set random_set(Manager& m, std::mt19937& rng, std::size_t n) {
   std::vector<Set> parts;
@@ -55,7 +46,7 @@ void check_ops(Manager& m, const Set& a, const Set& b, const Scratch& s) {
 }
 
 TEST(ExtDfa, CanonicalFormRoundTripsAndIgnoresTheTable) {
-  Scratch s("canon");
+  Scratch s;
   std::mt19937 rng(7);
   Manager m({2, 3, 3, 2, 3, 3}, 64u << 20);
   for (int round = 0; round < 20; ++round) {
@@ -79,7 +70,7 @@ TEST(ExtDfa, CanonicalFormRoundTripsAndIgnoresTheTable) {
 }
 
 TEST(ExtDfa, DifferentSetsHaveDifferentDigests) {
-  Scratch s("differ");
+  Scratch s;
   Manager m({2, 3, 3, 2, 3, 3}, 64u << 20);
   Set a = m.singleton({0, 0, 0, 0, 0, 0}), b = m.singleton({0, 0, 0, 0, 0, 1});
   EXPECT_NE(save_ext(a, s / "a").digest, save_ext(b, s / "b").digest);
@@ -87,7 +78,7 @@ TEST(ExtDfa, DifferentSetsHaveDifferentDigests) {
 }
 
 TEST(ExtDfa, OperationsOutOfCoreMatchTheInRamOnes) {
-  Scratch s("ops");
+  Scratch s;
   std::mt19937 rng(11);
   Manager m({2, 3, 3, 2, 3, 3}, 64u << 20);
   for (int round = 0; round < 40; ++round) {
@@ -102,7 +93,7 @@ TEST(ExtDfa, OperationsOutOfCoreMatchTheInRamOnes) {
 }
 
 TEST(ExtDfa, WideAlphabetsUseWiderRecords) {
-  Scratch s("wide");
+  Scratch s;
   std::mt19937 rng(3);
   Manager m({9, 5, 17, 6, 9}, 64u << 20);  // widths 16 and 32
   for (int round = 0; round < 10; ++round)
@@ -120,7 +111,7 @@ std::string refusal(const std::string& dir) {
 }
 
 TEST(ExtDfa, DamagedOrForeignSetsAreRefusedByName) {
-  Scratch s("bad");
+  Scratch s;
   std::mt19937 rng(5);
   Manager m({2, 3, 3, 2, 3, 3}, 64u << 20);
   const Set x = random_set(m, rng, 300);

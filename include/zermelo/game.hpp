@@ -107,6 +107,23 @@ class Game {
   // it the solver sorts the enumerated keys.
   virtual bool enumerates_in_key_order() const { return false; }
 
+  // OPTIONAL, for scale (a pair): the tier's states cut into parts enumerated apart.
+  // enumeration_parts(tier) says how many; enumerate_part(tier, i, emit) emits part i's states.
+  // The parts together emit exactly enumerate(tier)'s states, each once; a game that enumerates
+  // in key order emits each part in key order, every key of part i below part i+1's. Under MPI
+  // each rank enumerates a contiguous share of the parts (docs/distributed.md), so make them
+  // many (a hundred or more) and of similar sizes. Without them every rank walks the whole
+  // enumeration and keeps every N-th state: the ranks share the keys' sort, not the walk.
+  virtual std::uint64_t enumeration_parts(const std::string& tier) const {
+    (void)tier;
+    return 1;
+  }
+  virtual void enumerate_part(const std::string& tier, std::uint64_t part,
+                              const std::function<void(StateKey)>& emit) const {
+    (void)part;
+    enumerate(tier, emit);
+  }
+
   // REQUIRED. The state play starts from (`play`, `bfs`, the verifier's walk, the start's value).
   virtual StateKey start() const = 0;
 

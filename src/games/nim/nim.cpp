@@ -31,8 +31,16 @@ class Nim final : public Game {
   }
   void enumerate(const std::string& tier,
                  const std::function<void(StateKey)>& emit) const override {
-    for (StateKey k = 0; k < total_; ++k)
-      if (!tiered_ || tier == "all" || tier_of(k) == tier) emit(k);
+    enumerate_keys(tier, 0, total_, emit);
+  }
+  // Parts of the key space, equally wide, for the ranks of an MPI solve.
+  std::uint64_t enumeration_parts(const std::string&) const override {
+    return std::min<std::uint64_t>(total_, kParts);
+  }
+  void enumerate_part(const std::string& tier, std::uint64_t part,
+                      const std::function<void(StateKey)>& emit) const override {
+    const std::uint64_t parts = enumeration_parts(tier);
+    enumerate_keys(tier, total_ * part / parts, total_ * (part + 1) / parts, emit);
   }
   std::vector<Tier> tiers() const override {
     if (!tiered_) return Game::tiers();
@@ -119,9 +127,16 @@ class Nim final : public Game {
   }
 
  private:
+  static constexpr std::uint64_t kParts = 256;
   unsigned m_, n_;
   bool tiered_;
   StateKey total_ = 0;
+
+  void enumerate_keys(const std::string& tier, StateKey first, StateKey end,
+                      const std::function<void(StateKey)>& emit) const {
+    for (StateKey k = first; k < end; ++k)
+      if (!tiered_ || tier == "all" || tier_of(k) == tier) emit(k);
+  }
 
   std::string example() const {
     std::string e;

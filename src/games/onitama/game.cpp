@@ -45,21 +45,21 @@ class OnitamaGame final : public Game {
 
   void enumerate(const std::string& tier,
                  const std::function<void(StateKey)>& emit) const override {
-    const int most = rules_.width() - 1;
-    auto one = [&](int red, int blue) {
-      if (!symmetry_) return rules_.for_each_legal_key(red, blue, emit);
-      rules_.for_each_legal_key(red, blue, [&](Key k) {
-        if (rules_.canonical(k) == k) emit(k);
-      });
-    };
-    if (tier == "all") {
-      for (int blue = 0; blue <= most; ++blue)
-        for (int red = 0; red <= most; ++red) one(red, blue);
-      return;
+    for (const auto& [red, blue] : student_counts(tier))
+      legal_keys(red, blue, 0, rules_.blue_student_sets(blue), emit);
+  }
+  // A part: the states of one count of students a side with one set of Blue's students.
+  std::uint64_t enumeration_parts(const std::string& tier) const override {
+    std::uint64_t parts = 0;
+    for (const auto& [red, blue] : student_counts(tier)) parts += rules_.blue_student_sets(blue);
+    return parts;
+  }
+  void enumerate_part(const std::string& tier, std::uint64_t part,
+                      const std::function<void(StateKey)>& emit) const override {
+    for (const auto& [red, blue] : student_counts(tier)) {
+      if (part < rules_.blue_student_sets(blue)) return legal_keys(red, blue, part, part + 1, emit);
+      part -= rules_.blue_student_sets(blue);
     }
-    auto [a, b] = parse_tier(tier);
-    one(a, b);
-    if (symmetry_ && a != b) one(b, a);  // the twins of these states, folded onto the smaller key
   }
 
   std::optional<std::uint64_t> count_states(const std::string& tier) const override {
@@ -215,6 +215,33 @@ class OnitamaGame final : public Game {
     throw std::invalid_argument("onitama " + rules_.board_name() + ": no tier '" + tier +
                                 "' (tiers are " + (symmetry_ ? "s<hi>s<lo>" : "r<R>b<B>") +
                                 " with 0.." + std::to_string(most) + " students a side, or all)");
+  }
+
+  // The (Red, Blue) student counts of a tier's states: with the symmetry a tier s<a>s<b> is
+  // (a, b) and, a != b, the twins (b, a), folded onto the smaller key.
+  std::vector<std::pair<int, int>> student_counts(const std::string& tier) const {
+    std::vector<std::pair<int, int>> out;
+    if (tier == "all") {
+      for (int blue = 0; blue < rules_.width(); ++blue)
+        for (int red = 0; red < rules_.width(); ++red) out.push_back({red, blue});
+      return out;
+    }
+    const auto [a, b] = parse_tier(tier);
+    out.push_back({a, b});
+    if (symmetry_ && a != b) out.push_back({b, a});
+    return out;
+  }
+
+  // The legal keys with these students and Blue's student sets [first, end), folded.
+  void legal_keys(int red, int blue, std::uint64_t first, std::uint64_t end,
+                  const std::function<void(StateKey)>& emit) const {
+    if (!symmetry_) return rules_.for_each_legal_key(red, blue, emit, first, end);
+    rules_.for_each_legal_key(
+        red, blue,
+        [&](Key k) {
+          if (rules_.canonical(k) == k) emit(k);
+        },
+        first, end);
   }
 
   Rules rules_;

@@ -58,11 +58,17 @@ class OstleGame final : public Game {
 
   void enumerate(const std::string& tier,
                  const std::function<void(StateKey)>& emit) const override {
-    for (int material : tier_materials(tier))
-      for (int hole = 0; hole < kHoleClasses; ++hole) {
-        const int cls = class_id(material, hole);
-        enumerate_states(cls, 0, PositionIndex::get().size(cls), emit, o_.reading);
-      }
+    for (const Part& part : parts(tier))
+      enumerate_states(part.cls, part.first, part.end, emit, o_.reading);
+  }
+  // A part is a run of a class's positions, in key order (the ranks of an MPI solve share them).
+  std::uint64_t enumeration_parts(const std::string& tier) const override {
+    return parts(tier).size();
+  }
+  void enumerate_part(const std::string& tier, std::uint64_t i,
+                      const std::function<void(StateKey)>& emit) const override {
+    const Part part = parts(tier).at(i);
+    enumerate_states(part.cls, part.first, part.end, emit, o_.reading);
   }
 
   Value terminal_value(StateKey s) const override {
@@ -320,6 +326,24 @@ class OstleGame final : public Game {
       const bool unkeyed = !keyed && moves.same_tier[i];
       out.push_back(unkeyed ? Child::unkeyed_in_tier(moves.child[i].rule) : moves.child[i]);
     }
+  }
+
+  // Positions a part: some 2,600 parts in the whole game (2.7 × 10^9 positions).
+  static constexpr std::uint64_t kPartPositions = 1u << 20;
+  struct Part {
+    int cls;
+    std::uint64_t first, end;  // ranks of the class's positions
+  };
+  static std::vector<Part> parts(const std::string& tier) {
+    std::vector<Part> out;
+    for (int material : tier_materials(tier))
+      for (int hole = 0; hole < kHoleClasses; ++hole) {
+        const int cls = class_id(material, hole);
+        const std::uint64_t size = PositionIndex::get().size(cls);
+        for (std::uint64_t first = 0; first < size; first += kPartPositions)
+          out.push_back({cls, first, std::min(size, first + kPartPositions)});
+      }
+    return out;
   }
 
   GameOptions o_;

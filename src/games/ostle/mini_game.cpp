@@ -31,22 +31,15 @@ class MiniGame final : public Game {
 
   void enumerate(const std::string& tier,
                  const std::function<void(StateKey)>& emit) const override {
-    const int p = r_.pieces(), n = r_.squares();
-    std::vector<std::pair<int, int>> materials;
-    for (int mine : {p - 1, p})
-      for (int theirs : {p - 1, p})
-        if (tier == "all" || tier_of_material(mine, theirs) == tier)
-          materials.push_back({mine, theirs});
-    if (materials.empty())
-      throw std::invalid_argument("ostle-mini: unknown tier '" + tier + "' (" + tier_list() +
-                                  " or all)");
-    for (auto [mine, theirs] : materials)
-      for (int hole = 0; hole < n; ++hole) {
-        Board b;
-        b.hole = hole;
-        b.cell[hole] = kHole;
-        place(b, 0, mine, theirs, emit);
-      }
+    for (const Part& part : parts(tier)) enumerate(part, emit);
+  }
+  // A part is the boards of one material and one hole (the ranks of an MPI solve share them).
+  std::uint64_t enumeration_parts(const std::string& tier) const override {
+    return parts(tier).size();
+  }
+  void enumerate_part(const std::string& tier, std::uint64_t part,
+                      const std::function<void(StateKey)>& emit) const override {
+    enumerate(parts(tier).at(part), emit);
   }
 
   Value terminal_value(StateKey s) const override {
@@ -168,6 +161,28 @@ class MiniGame final : public Game {
   }
 
   // Puts the remaining pieces on squares s.. (each combination once), then emits every state.
+  struct Part {
+    int mine, theirs, hole;
+  };
+  std::vector<Part> parts(const std::string& tier) const {
+    const int p = r_.pieces();
+    std::vector<Part> out;
+    for (int mine : {p - 1, p})
+      for (int theirs : {p - 1, p})
+        if (tier == "all" || tier_of_material(mine, theirs) == tier)
+          for (int hole = 0; hole < r_.squares(); ++hole) out.push_back({mine, theirs, hole});
+    if (out.empty())
+      throw std::invalid_argument("ostle-mini: unknown tier '" + tier + "' (" + tier_list() +
+                                  " or all)");
+    return out;
+  }
+  void enumerate(const Part& part, const std::function<void(StateKey)>& emit) const {
+    Board b;
+    b.hole = part.hole;
+    b.cell[part.hole] = kHole;
+    place(b, 0, part.mine, part.theirs, emit);
+  }
+
   void place(Board& b, int s, int mine, int theirs,
              const std::function<void(StateKey)>& emit) const {
     if (mine == 0 && theirs == 0) {

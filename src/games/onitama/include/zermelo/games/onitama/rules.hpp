@@ -75,9 +75,16 @@ class Rules {
   // Children of legal non-terminal states and parents named by for_each_parent are legal.
   bool is_legal(const Position& p) const;
   // Calls f(key) for every legal state with `red` Red and `blue` Blue students, keys increasing,
-  // without storing anything: the out-of-core enumeration of one tier.
+  // without storing anything: the out-of-core enumeration of one tier. `blue_sets` [first, end)
+  // keeps only the sets of Blue's students of those indices (of blue_student_sets(blue)), for an
+  // enumeration cut into parts.
   template <class F>
-  void for_each_legal_key(int red, int blue, F&& f) const;
+  void for_each_legal_key(int red, int blue, F&& f, std::uint64_t first_blue_set = 0,
+                          std::uint64_t end_blue_set = ~std::uint64_t{0}) const;
+  std::uint64_t blue_student_sets(int blue) const {
+    return size_offset_[static_cast<std::size_t>(blue) + 1] -
+           size_offset_[static_cast<std::size_t>(blue)];
+  }
   // How many keys for_each_legal_key gives, by counting (master placements × student sets).
   std::uint64_t count_legal(int red, int blue) const;
   // The same for a tier of the folded game, "s<hi>s<lo>": one state of each pair of twins. The swap
@@ -216,12 +223,15 @@ void for_each_subset(int cells, int k, F&& f) {
 }
 
 template <class F>
-void Rules::for_each_legal_key(int red, int blue, F&& f) const {
+void Rules::for_each_legal_key(int red, int blue, F&& f, std::uint64_t first_blue_set,
+                               std::uint64_t end_blue_set) const {
   if (red < 0 || blue < 0 || red >= n_ || blue >= n_) return;
   const std::uint64_t mm = static_cast<std::uint64_t>(cells_ + 1), deals = dists_.size();
   const std::uint64_t board = (std::uint64_t{1} << cells_) - 1;
   std::uint64_t blue_rank = size_offset_[blue];
   for_each_subset(cells_, blue, [&](std::uint64_t blue_set) {
+    const std::uint64_t set = blue_rank - size_offset_[blue];
+    if (set < first_blue_set || set >= end_blue_set) return void(++blue_rank);
     std::uint64_t red_rank = size_offset_[red];
     for_each_subset(cells_, red, [&](std::uint64_t red_set) {
       const std::uint64_t rank = red_rank++;

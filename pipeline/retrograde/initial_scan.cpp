@@ -230,16 +230,12 @@ void load_exit_values(SolveState& s) {
   Progress::note("init: exit values in memory: " + std::to_string(bytes >> 20) + " MiB");
 }
 
-// Under MPI a rank scans only its own shards' states: all it writes is filed under the scanned
-// state's key, except the reverse edges, filed under the child's, so with those it scans all.
+// Every key of keys.run. Under MPI a rank's keys.run holds only its own shards' states, since all
+// the scan writes is filed under the scanned state's key; except the reverse edges, filed under
+// the child's: a game without un-moves enumerates and scans the whole tier on every rank.
 ScanChunks plan_chunks(const SolveState& s) {
   ScanChunks c;
   c.states = inspect_run(s.files.path(Run::keys)).record_count;
-  if (s.clustered() && !s.reverse_edges()) {
-    const std::uint64_t all = c.states;
-    c.first = first_state(all, s.shards(), s.shard_ids.front());
-    c.states = first_state(all, s.shards(), s.shard_ids.back() + 1) - c.first;
-  }
   c.per_chunk = std::max<std::uint64_t>(1, s.opt.init_chunk_states);
   c.count = static_cast<std::size_t>(
       std::max<std::uint64_t>(1, (c.states + c.per_chunk - 1) / c.per_chunk));

@@ -1,8 +1,9 @@
 // Step 3: the chunks' parts joined. S_0 is their undecided parts concatenated (chunks are key
 // ranges in order); scheduled.run merges their scheduled parts with the lower tiers' answers;
 // edges.run merges their reverse edges. The decided parts stay as they are: step 6 takes them
-// with the levels' decided runs. With shards, the key ranges are cut here from keys.run, and each
-// of S_0, scheduled.run and edges.run is written as one run a shard (docs/shards.md).
+// with the levels' decided runs. With shards, the key ranges are cut here from keys.run (or
+// taken from step 1 under MPI), and each of S_0, scheduled.run and edges.run is written as one run
+// a shard (docs/shards.md).
 #include <algorithm>
 #include <string>
 #include <vector>
@@ -123,10 +124,19 @@ void drop_scan_parts(SolveState& s, const ScanChunks& chunks) {
   s.files.remove(Run::keys);
 }
 
+// The shards' key ranges: cut from keys.run, or, where it holds only this rank's keys, as step 1
+// found them over every rank's (enumerate_ranks.cpp).
+KeyRanges key_ranges(const SolveState& s) {
+  const nlohmann::json enumerated = s.facts(Stage::enumerate());
+  if (enumerated.contains("shard_first_keys"))
+    return KeyRanges(enumerated["shard_first_keys"].get<std::vector<std::uint64_t>>());
+  return KeyRanges::balanced(s.files.path(Run::keys), s.shards());
+}
+
 }  // namespace
 
 void join_scan_parts(SolveState& s, const ScanChunks& chunks) {
-  s.ranges = KeyRanges::balanced(s.files.path(Run::keys), s.shards());
+  s.ranges = key_ranges(s);
   ScanTotals t = scan_totals(s, chunks);
   std::vector<RunInfo> initial = join_undecided_parts(s, chunks, t.undecided);
   answer_lookups(s, chunks, t.max_level);

@@ -25,8 +25,9 @@ constexpr std::array<std::pair<Stage::Kind, Name>, 7> kStages{{
     {Stage::Kind::final, {"final", false}},
 }};
 
-constexpr std::array<std::pair<Run, Name>, 11> kRuns{{
+constexpr std::array<std::pair<Run, Name>, 12> kRuns{{
     {Run::keys, {"keys", false}},
+    {Run::share_keys, {"keys-share", false}},
     {Run::answers, {"answers", false}},
     {Run::scheduled, {"scheduled", false}},
     {Run::edges, {"edges", false}},

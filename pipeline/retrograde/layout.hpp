@@ -43,7 +43,8 @@ struct Stage {
 
 // A working run of the job directory; the numbered ones carry a chunk or a level.
 enum class Run {
-  keys,            // keys.run: the sorted states (enumerate)
+  keys,            // keys.run: the sorted states (enumerate); under MPI the rank's range
+  share_keys,      // keys-share.run: the rank's share of the enumeration, sorted (MPI)
   answers,         // answers.run: lower tiers' values as scheduled messages (scan)
   scheduled,       // scheduled.run: work for later levels, sorted by level then key
   edges,           // edges.run: reverse edges, sorted by child

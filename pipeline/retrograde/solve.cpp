@@ -20,11 +20,9 @@ SolveResult solve_out_of_core(const Game& game, const SolveOptions& opt) {
   }
   forget_damaged_stages(s.manifest);  // a damaged level: levels start again from S_0
   bool resumed = scan_done(s);
-  if (!resumed) {
-    enumerate_states(s);                 // Step 1: keys.run
-    join_scan_parts(s, scan_states(s));  // Steps 2 and 3: S_0, scheduled work, edges
-  }
-  std::uint32_t d = first_level_to_run(s);  // Step 4: after the last recorded level
+  enumerate_states(s, !resumed);                     // Step 1: keys.run (every rank takes part)
+  if (!resumed) join_scan_parts(s, scan_states(s));  // Steps 2 and 3: S_0, scheduled, edges
+  std::uint32_t d = first_level_to_run(s);           // Step 4: after the last recorded level
   resumed = resumed || d > 0;
   while (solve_level(s, d) > 0 || d < s.max_scheduled) ++d;  // Step 5: to the fixpoint
   write_values(s, d + 1);  // Step 6: the values run, stage "final"

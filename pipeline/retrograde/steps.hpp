@@ -17,21 +17,24 @@
 
 namespace zermelo::retro {
 
-// The initial scan's checkpoints: chunks of the sorted keys, each a manifest stage. The scan
-// covers the keys' records [first, first + states): all of them, or under MPI this rank's.
+// The initial scan's checkpoints: chunks of the sorted keys, each a manifest stage of its own.
 struct ScanChunks {
-  std::uint64_t first = 0, states = 0, per_chunk = 1;
+  std::uint64_t states = 0, per_chunk = 1;
   std::size_t count = 1;
-  std::uint64_t begin(std::size_t i) const { return first + i * per_chunk; }
-  std::uint64_t end(std::size_t i) const { return std::min(first + states, begin(i) + per_chunk); }
+  std::uint64_t begin(std::size_t i) const { return i * per_chunk; }
+  std::uint64_t end(std::size_t i) const { return std::min(states, begin(i) + per_chunk); }
 };
 
 // Step 0. The result recorded with stage "final", if the solve finished before.
 bool finished_before(SolveState& s);
 SolveResult recorded_result(SolveState& s, bool resumed);
 
-// Step 1 (enumerate.cpp). keys.run: the tier's states, sorted and unique.
-void enumerate_states(SolveState& s);
+// Step 1 (enumerate.cpp). keys.run: the tier's states, sorted and unique, if `needed` (not
+// recorded yet). Under MPI every rank calls it, needed or not: with un-moves a rank's keys.run
+// holds only its own shards' keys, which the other ranks' shares of the enumeration send it
+// (enumerate_own_keys, enumerate_ranks.cpp), so a rank past step 1 still sends its share.
+void enumerate_states(SolveState& s, bool needed);
+void enumerate_own_keys(SolveState& s, bool needed);
 
 // Step 2 (initial_scan.cpp). Every state scanned once, chunk by chunk.
 ScanChunks scan_states(SolveState& s);

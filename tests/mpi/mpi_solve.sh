@@ -42,13 +42,15 @@ done
 
 # A kill between two ranks' records of one stage: rank 1 records STAGE and dies while rank 0
 # waits before recording it (ZERMELO_STALL_BEFORE_STAGE), or the other way round. The same
-# command must then resume on both ranks to the single process's digests.
+# command must then resume on both ranks to the single process's digests. STAGE "a/b": the one
+# rank waits before recording a, the other dies after recording b (a later stage).
 split_kill() {  # split_kill NAME STAGE RANK_THAT_RECORDS GAME...
   work="$dir/split-$1" stage=$2 first=$3 && shift 3
   # shellcheck disable=SC2086,SC2048  # the game's words
   want=$("$zermelo" --quiet --json --work-dir "$work-single" --memory 512M solve $* | digests)
   args="--quiet --json --threads 1 --work-dir $work --memory 256M solve $*"
-  stall="env ZERMELO_STALL_BEFORE_STAGE=$stage" fault="env ZERMELO_FAULT_AFTER_STAGE=$stage"
+  stall="env ZERMELO_STALL_BEFORE_STAGE=${stage%/*}"
+  fault="env ZERMELO_FAULT_AFTER_STAGE=${stage#*/}"
   if [ "$first" = 1 ]; then r0=$stall r1=$fault; else r0=$fault r1=$stall; fi
   # shellcheck disable=SC2086  # the words of the commands
   if "$mpirun" --oversubscribe --allow-run-as-root -np 1 $r0 "$zermelo" $args : \
@@ -64,6 +66,10 @@ split_kill() {  # split_kill NAME STAGE RANK_THAT_RECORDS GAME...
   fi
   echo "ok: $work: resumed to $got"
 }
+# Step 1 under MPI is collective (each rank's keys come from every rank's share): a rank that
+# recorded it, or went on to record the initial scan, sends its share again for the other.
+split_kill enumerate-on-rank-1 enumerate 1 nim 5x7
+split_kill init-on-rank-0 enumerate/init 0 nim 5x7
 split_kill level-ahead level-3 1 nim 5x7
 split_kill final-on-rank-1 final 1 nim 5x7
 split_kill final-on-rank-0 final 0 nim 5x7

@@ -16,6 +16,15 @@ class ValuesTally {
     if (v.plies() > r_.longest || (v.plies() == r_.longest && r_.longest_key == 0))
       r_.longest = v.plies(), r_.longest_key = key;
   }
+  // The tally of values that all come after those added so far in key order (the next MPI
+  // rank's): the same as adding them one by one.
+  void add_later(const SolveResult& later) {
+    r_.wins += later.wins, r_.losses += later.losses, r_.draws += later.draws;
+    for (const auto& [plies, n] : later.by_plies) r_.by_plies[plies] += n;
+    if (later.wins + later.losses > 0 &&
+        (later.longest > r_.longest || (later.longest == r_.longest && r_.longest_key == 0)))
+      r_.longest = later.longest, r_.longest_key = later.longest_key;
+  }
   // The counts as a result (states, wins, losses, draws, by_plies, longest, longest_key).
   SolveResult result() const {
     SolveResult r = r_;

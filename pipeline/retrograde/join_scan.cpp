@@ -133,6 +133,12 @@ KeyRanges key_ranges(const SolveState& s) {
   return KeyRanges::balanced(s.files.path(Run::keys), s.shards());
 }
 
+// The tier's states, all processes' (keys.run holds only this rank's when step 1 says so).
+std::uint64_t tier_states(const SolveState& s, const ScanChunks& chunks) {
+  const nlohmann::json enumerated = s.facts(Stage::enumerate());  // null without facts
+  return enumerated.is_object() ? enumerated.value("states", chunks.states) : chunks.states;
+}
+
 }  // namespace
 
 void join_scan_parts(SolveState& s, const ScanChunks& chunks) {
@@ -146,6 +152,7 @@ void join_scan_parts(SolveState& s, const ScanChunks& chunks) {
                           {"reverse_edges", s.reverse_edges()},
                           {"chunks", chunks.count},
                           {"exit_moves_settled", t.exit_moves}};
+  facts["tier_states"] = tier_states(s, chunks);  // "states" is this rank's, under MPI
   record_key_ranges(s, facts);
   s.record(Stage::scan(), merge_parts(s, chunks), facts);
   // Each shard's S_0, then its level 0 frontier, which comes from the seeds alone: an empty run.

@@ -25,9 +25,10 @@ constexpr std::array<std::pair<Stage::Kind, Name>, 7> kStages{{
     {Stage::Kind::final, {"final", false}},
 }};
 
-constexpr std::array<std::pair<Run, Name>, 12> kRuns{{
+constexpr std::array<std::pair<Run, Name>, 13> kRuns{{
     {Run::keys, {"keys", false}},
     {Run::share_keys, {"keys-share", false}},
+    {Run::values_part, {"values-part", false}},
     {Run::answers, {"answers", false}},
     {Run::scheduled, {"scheduled", false}},
     {Run::edges, {"edges", false}},

@@ -45,6 +45,7 @@ struct Stage {
 enum class Run {
   keys,            // keys.run: the sorted states (enumerate); under MPI the rank's range
   share_keys,      // keys-share.run: the rank's share of the enumeration, sorted (MPI)
+  values_part,     // values-part.run: the values blocks starting in a rank's range (MPI)
   answers,         // answers.run: lower tiers' values as scheduled messages (scan)
   scheduled,       // scheduled.run: work for later levels, sorted by level then key
   edges,           // edges.run: reverse edges, sorted by child

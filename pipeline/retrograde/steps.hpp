@@ -11,9 +11,12 @@
 #pragma once
 #include <cstddef>
 #include <cstdint>
+#include <functional>
+#include <vector>
 
 #include "pipeline/retrograde/state.hpp"
 #include "pipeline/retrograde/transport.hpp"
+#include "pipeline/values_tally.hpp"
 
 namespace zermelo::retro {
 
@@ -70,6 +73,16 @@ MergeCounts merge_messages(SolveState& s, unsigned shard, std::uint32_t d,
 
 // Step 6 (values.cpp). The values run from the decided runs and the draws S_levels; "final".
 void write_values(SolveState& s, std::uint32_t levels);
+// 6a: this process's shards' values, decided and drawn, each passed to `emit` in key order.
+void merge_values(const SolveState& s, std::uint32_t levels,
+                  const std::function<void(const KeyValue&)>& emit);
+// 6b (values_ranks.cpp), under MPI: each rank's values written as the blocks that start in its
+// range, which rank 0 joins into the values run (its RunInfo, on rank 0 only); `tally` counts
+// every rank's values on rank 0.
+std::vector<RunInfo> write_values_across_ranks(SolveState& s, std::uint32_t levels,
+                                               ValuesTally& tally);
+// 6c: stage "final"; under MPI rank 0's facts, with the values run's digest, on every rank.
+void record_final(SolveState& s, const std::vector<RunInfo>& outputs, nlohmann::json facts);
 
 // Step 7 (layout.cpp). Once "final" is recorded only the values run and the manifest are kept.
 void drop_working_runs(SolveState& s);

@@ -2,9 +2,9 @@
 // runs, merged k ways) and, between them, the states still undecided at the fixpoint, which are
 // draws. Stage "final" records it with the solve's counts. With shards the same one merge takes
 // every shard's decided runs and the shards' draws one shard after the other (key order), so
-// the values run is the unsharded one, byte for byte (docs/shards.md); across processes rank 0
-// writes it, the others' values streamed to it (docs/distributed.md).
-#include <cstring>
+// the values run is the unsharded one, byte for byte (docs/shards.md); across processes each
+// rank writes the blocks that start in its range and rank 0 joins them (values_ranks.cpp).
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -56,11 +56,12 @@ class Draws {
   std::unique_ptr<RunReader> states_;
 };
 
-// The decided states of this process's shards merged with their draws, each passed to `emit`
-// in key order. The scan's decided parts hold every shard's: across processes, those of the
-// shards held elsewhere are left to them.
-template <class Emit>
-void merge_values(const SolveState& s, std::uint32_t last, Emit&& emit) {
+}  // namespace
+
+// The scan's decided parts hold every shard's: across processes, those of the shards held
+// elsewhere are left to them.
+void merge_values(const SolveState& s, std::uint32_t last,
+                  const std::function<void(const KeyValue&)>& emit) {
   ExternalSorter<KeyValue, KeyValueOrder> decided(sort_options(s, Sorter::final), decided_runs(s));
   Draws draws(s, last);
   Progress bar("values " + s.opt.tier);
@@ -83,36 +84,6 @@ void merge_values(const SolveState& s, std::uint32_t last, Emit&& emit) {
   bar.finish();
 }
 
-// Across processes, rank 0 writes the values run: every other rank streams its shards' values
-// to it in batches, in rank order, which is key order (docs/distributed.md).
-void send_values_to_root(const SolveState& s, std::uint32_t last) {
-  constexpr std::size_t kBatchValues = 1u << 16;
-  std::vector<KeyValue> batch;
-  auto send = [&] {
-    s.opt.cluster->send_to_root(batch.data(), batch.size() * sizeof(KeyValue));
-    batch.clear();
-  };
-  merge_values(s, last, [&](const KeyValue& kv) {
-    batch.push_back(kv);
-    if (batch.size() == kBatchValues) send();
-  });
-  if (!batch.empty()) send();
-  s.opt.cluster->send_to_root(nullptr, 0);  // the end of this rank's stream
-}
-
-// Rank 0: the other ranks' values, appended after its own.
-void receive_values(const SolveState& s, RunWriter& out, ValuesTally& tally) {
-  std::vector<std::byte> batch;
-  for (unsigned from = 1; from < s.opt.cluster->ranks(); ++from)
-    while (s.opt.cluster->receive_from(from, batch))
-      for (std::size_t at = 0; at + sizeof(KeyValue) <= batch.size(); at += sizeof(KeyValue)) {
-        KeyValue kv;
-        std::memcpy(&kv, batch.data() + at, sizeof kv);
-        out.push(kv);
-        tally.add(kv.key, Value::from_raw(kv.value));
-      }
-}
-
 // Every rank's result: rank 0's facts, recorded by each as its "final"; the other ranks, which
 // hold no values run, keep its digest with them (docs/distributed.md).
 void record_final(SolveState& s, const std::vector<RunInfo>& outputs, nlohmann::json facts) {
@@ -125,26 +96,27 @@ void record_final(SolveState& s, const std::vector<RunInfo>& outputs, nlohmann::
   s.record(Stage::final(), outputs, facts);
 }
 
-}  // namespace
-
 void write_values(SolveState& s, std::uint32_t last) {
-  const std::uint64_t copied = s.total(s.copied_total), filtered = s.total(s.filtered_total);
-  if (s.clustered() && s.opt.cluster->rank() != 0) {
-    send_values_to_root(s, last);
-    return record_final(s, {}, {});
-  }
-  RunWriter out(s.files.values(s.opt.tier), values_run_options());
+  // Under MPI each rank scanned its own keys (or, with reverse edges, all of them).
+  const std::uint64_t exits = s.facts(Stage::scan()).value("exit_moves_settled", std::uint64_t{0});
+  const std::uint64_t copied = s.total(s.copied_total), filtered = s.total(s.filtered_total),
+                      exit_moves = s.reverse_edges() ? exits : s.total(exits);
   ValuesTally tally;
-  merge_values(s, last, [&](const KeyValue& kv) {
-    out.push(kv);
-    tally.add(kv.key, Value::from_raw(kv.value));
-  });
-  if (s.clustered()) receive_values(s, out, tally);
+  std::vector<RunInfo> outputs;
+  if (s.clustered()) {
+    outputs = write_values_across_ranks(s, last, tally);
+  } else {
+    RunWriter out(s.files.values(s.opt.tier), values_run_options());
+    merge_values(s, last, [&](const KeyValue& kv) {
+      out.push(kv);
+      tally.add(kv.key, Value::from_raw(kv.value));
+    });
+    outputs.push_back(out.finish());
+  }
   SolveResult r = tally.result();
   r.levels = last;
-  r.copied_records = copied, r.filtered_messages = filtered;
-  r.exit_moves_settled = s.facts(Stage::scan()).value("exit_moves_settled", std::uint64_t{0});
-  record_final(s, {out.finish()}, final_facts(r));
+  r.copied_records = copied, r.filtered_messages = filtered, r.exit_moves_settled = exit_moves;
+  record_final(s, outputs, final_facts(r));
 }
 
 }  // namespace zermelo::retro

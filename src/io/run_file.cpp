@@ -407,7 +407,9 @@ struct RunWriter::Impl {
     if (info.options.shuffle_bytes) planes.resize(block_cap);
     cctx = ZSTD_createCCtx();
     std::filesystem::remove(path);  // an old result must not survive a new, unfinished write
-    out = std::make_unique<SequentialWriter>(tmp_path);
+    IoOptions io;
+    io.durable = o.durable;
+    out = std::make_unique<SequentialWriter>(tmp_path, io);
     std::vector<std::byte> h(kHeaderBytes);
     encode_header(h.data(), info, false, 0, 0);
     out->write(h.data(), h.size());
@@ -598,7 +600,7 @@ RunInfo RunWriter::finish() {
   I.out.reset();
   I.info.file_bytes = footer_offset + f.size();
   std::filesystem::rename(I.tmp_path, I.path);
-  sync_directory_of(I.path);
+  if (I.info.options.durable) sync_directory_of(I.path);
   I.finished = true;
   return I.info;
 }

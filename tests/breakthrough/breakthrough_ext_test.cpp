@@ -116,9 +116,9 @@ TEST(BreakthroughExt, MoveImagesOutOfCoreMatchInRam) {
 }
 
 TEST(BreakthroughExt, OnePassImagesOfAllMovesMatchInRam) {
-  check_images("3x4", zermelo::testing::release_else_sanitized(12u, 4u), 96ull << 20, false);
-  check_images("4x4", zermelo::testing::release_else_sanitized(8u, 3u), 96ull << 20, false);
-  check_images("5x5", zermelo::testing::release_else_sanitized(6u, 2u), 56ull << 20, false);
+  check_images("3x4", zermelo::testing::release_else_sanitized(7u, 4u), 96ull << 20, false);
+  check_images("4x4", zermelo::testing::release_else_sanitized(5u, 3u), 96ull << 20, false);
+  check_images("5x5", zermelo::testing::release_else_sanitized(5u, 2u), 56ull << 20, false);
 }
 
 }  // namespace

@@ -27,10 +27,15 @@ const Board kPublished[] = {{1, 2, kRed},  {1, 3, kBlue}, {1, 4, kRed},  {1, 5, 
                             {2, 3, kBlue}, {3, 3, kBlue}, {4, 3, kBlue}, {2, 5, -1},
                             {3, 4, kRed}};
 
+// Under the sanitizers the boards of at most 9 squares: the same code paths, where the larger
+// boards' figures are Release's to check.
+bool within_test_size(const Board& b) { return !zermelo::testing::kSanitized || b.w * b.h <= 9; }
+
 }  // namespace
 
 TEST(OnitamaSolve, PublishedWinnersWithAndWithoutSymmetry) {
   for (const Board& b : kPublished) {
+    if (!within_test_size(b)) continue;
     Rules rules(b.w, b.h, parse_deck("boar"));
     StrongResult plain = solve_strong(rules, false);
     EXPECT_EQ(winner(rules, plain.start_value), b.winner) << b.w << "x" << b.h;
@@ -86,7 +91,8 @@ TEST(OnitamaSolve, SymmetryGivesIdenticalValuesEverywhere) {
 
 TEST(OnitamaSolve, WeakSolveVerdictsEqualStrongSolve) {
   std::vector<std::tuple<int, int, std::string>> cases;
-  for (const Board& b : kPublished) cases.emplace_back(b.w, b.h, "boar");
+  for (const Board& b : kPublished)
+    if (within_test_size(b)) cases.emplace_back(b.w, b.h, "boar");
   std::vector<const char*> decks = {"tiger,ox,crab,eel,boar"};
   if (!zermelo::testing::kSanitized)  // the same code paths on more decks: Release only
     decks.insert(decks.end(),

@@ -2,13 +2,17 @@
 // checkmate count (the full 2.7e9 count is a bench: bench/results/ostle.md).
 #include <gtest/gtest.h>
 
+#include "tests/test_util.hpp"
 #include "zermelo/games/ostle/count.hpp"
 #include "zermelo/games/ostle/game.hpp"
 #include "zermelo/games/ostle/symmetry.hpp"
 
 using namespace zermelo::ostle;
 
+// 160 million positions: a test of the figure; the counting's code paths are the smaller
+// tests' below.
 TEST(OstleCount, FourVersusFourMatchesThePublishedCheckmates) {
+  ZERMELO_RELEASE_ONLY_SCALE_TEST();
   std::vector<int> classes;
   for (int h = 0; h < kHoleClasses; ++h) classes.push_back(class_id(material_of(4, 4), h));
   const auto counts = count_classes(classes, 2);
@@ -36,6 +40,7 @@ TEST(OstleCount, ChunksAddUpToTheWholeClass) {
 }
 
 TEST(OstleCount, StatesOfTheMostSymmetricClassMatchBurnside) {
+  ZERMELO_RELEASE_ONLY_SCALE_TEST();  // 51 million placements of plain arithmetic
   // 4v4 with the hole on c3 (all 8 symmetries fix the hole): the number of states up to symmetry
   // is the average over the symmetries of the raw (position, forbidden code) pairs each fixes,
   // counted here over every raw placement without the index or the canonical forms.

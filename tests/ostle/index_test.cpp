@@ -130,6 +130,8 @@ TEST(OstleIndex, RankAndUnrankRoundTrip) {
 TEST(OstleIndex, SmallClassesEnumerateEveryCanonicalPositionOnce) {
   // Every raw placement of the c3 and a1 4v4 classes, kept when it is its own canonical form,
   // counted without the index, and checked against the index's producer position by position.
+  // Under the sanitizers only the producer's check, on c3: the count (51 million placements
+  // canonicalised) is plain arithmetic, where they have nothing to find.
   const auto& index = PositionIndex::get();
   std::vector<int> holes = {5};  // c3; a1 too in Release (the same code, another class)
   if (!zermelo::testing::kSanitized) holes.push_back(0);
@@ -138,14 +140,17 @@ TEST(OstleIndex, SmallClassesEnumerateEveryCanonicalPositionOnce) {
     const int hole = kHoleReps[hole_index];
     std::uint64_t canonical = 0;
     const Bits free = kBoardMask & ~bit(hole);
-    for (Bits me_c = 0xF; me_c < (1u << 24); me_c = next_combination(me_c)) {
+    for (Bits me_c = 0xF; !zermelo::testing::kSanitized && me_c < (1u << 24);
+         me_c = next_combination(me_c)) {
       const Bits me = pdep(me_c, free);
       for (Bits opp_c = 0xF; opp_c < (1u << 20); opp_c = next_combination(opp_c)) {
         const Position p{me, pdep(opp_c, free & ~me), hole};
         if (canonicalize(p, 0).pos == p) ++canonical;
       }
     }
-    EXPECT_EQ(canonical, index.size(cls)) << class_name(cls);
+    if (!zermelo::testing::kSanitized) {
+      EXPECT_EQ(canonical, index.size(cls)) << class_name(cls);
+    }
     std::uint64_t produced = 0;
     bool all_canonical = true;
     index.for_each(cls, 0, index.size(cls), [&](std::uint64_t r, const Position& p, unsigned) {

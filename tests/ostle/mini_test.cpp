@@ -313,8 +313,8 @@ TEST(OstleMiniGame, SuccessorsAndPredecessorsAgreeOnEveryState) {
 // The published reading's un-moves (from the exact ones, kept by the class of the board before)
 // against its successors, which OstleMiniPublished checks against the literal grid rules.
 TEST(OstleMiniGame, ReferenceReadingPredecessorsAreTheInverseOfSuccessors) {
-  std::vector<const char*> boards = {"3x3:p2", "3x3:p3"};
-  if (!testing::kSanitized) boards.insert(boards.end(), {"3x4:p2", "4x3:p2"});
+  std::vector<const char*> boards = {"3x3:p2"};
+  if (!testing::kSanitized) boards.insert(boards.end(), {"3x3:p3", "3x4:p2", "4x3:p2"});
   for (const char* v : boards) {
     auto g = make_game("ostle-mini", {v, "reference"});
     ASSERT_TRUE(g->has_predecessors());

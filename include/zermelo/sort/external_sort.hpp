@@ -24,6 +24,7 @@
 
 #include "zermelo/io/run_file.hpp"
 #include "zermelo/sort/radix_sort.hpp"
+#include "zermelo/util/mapped_allocator.hpp"
 
 namespace zermelo {
 
@@ -61,7 +62,7 @@ class ExternalSorter {
     // several times faster (radix_sort.hpp).
     if constexpr (kRadix) {
       capacity_ /= 2;
-      scratch_.reset(static_cast<T*>(::operator new(capacity_ * sizeof(T))));
+      scratch_ = Scratch(MappedAllocator<T>().allocate(capacity_), RawDelete{capacity_});
     }
     // Reserved whole up front: untouched pages cost no RSS, and growing by doubling would briefly
     // hold 1.5 times the buffer, breaking the budget.
@@ -115,7 +116,7 @@ class ExternalSorter {
       else
         spill();
     }
-    std::vector<T>().swap(buffer_);
+    Buffer().swap(buffer_);
     scratch_.reset();
     reduce_runs();
     open_merge();
@@ -177,9 +178,13 @@ class ExternalSorter {
 
   // Radix sorting applies when the order is the record's own operator< and its layout is known.
   static constexpr bool kRadix = RadixSortable<T> && std::is_same_v<Less, std::less<T>>;
+  // Both buffers come from mmap (mapped_allocator.hpp): made and dropped each level.
+  using Buffer = std::vector<T, MappedAllocator<T>>;
   struct RawDelete {
-    void operator()(T* p) const { ::operator delete(p); }
+    std::size_t n = 0;
+    void operator()(T* p) const { MappedAllocator<T>().deallocate(p, n); }
   };
+  using Scratch = std::unique_ptr<T, RawDelete>;
 
   // Sorts the two halves of buffer_[lo, end), on two threads when there are two (the second half
   // starts at halves_mid(lo)); true if halves.
@@ -387,9 +392,9 @@ class ExternalSorter {
   SortOptions opt_;
   Less less_;
   std::size_t capacity_ = 0;
-  std::vector<T> buffer_;
+  Buffer buffer_;
   std::size_t deduped_ = 0;  // `unique`: buffer_[0, deduped_) is sorted without repeats
-  std::unique_ptr<T, RawDelete> scratch_;  // radix sorts only; raw memory, touched only when used
+  Scratch scratch_;          // radix sorts only; raw memory, touched only when used
   std::uint64_t count_ = 0;
   std::vector<std::string> runs_;
   std::set<std::string> borrowed_;  // runs given by the caller: merged, never removed

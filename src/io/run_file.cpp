@@ -369,10 +369,6 @@ RunInfo inspect_run(const std::string& path) {
 
 // ---------------------------------------------------------------- writer
 
-// A compressing writer hands each full block to a worker thread and fills the next one meanwhile:
-// zstd is most of a pass's CPU when working runs are compressed, and the merge loop feeding the
-// writer is single-threaded, so the second core would otherwise idle. One block is in flight at a
-// time and the worker writes blocks in order, so the file is byte-identical to a serial write.
 // A block buffer left uninitialised: the writer fills [0, fill) before it reads a byte, and
 // zeroing a writer's four 2 MiB buffers cost a small run more than its content (page faults,
 // about 2,000 a writer; under AddressSanitizer every such buffer is a fresh mapping).
@@ -388,6 +384,10 @@ class BlockBuffer {
   std::size_t size_ = 0;
 };
 
+// A compressing writer hands each full block to a worker thread and fills the next one meanwhile:
+// zstd is most of a pass's CPU when working runs are compressed, and the merge loop feeding the
+// writer is single-threaded, so the second core would otherwise idle. One block is in flight at a
+// time and the worker writes blocks in order, so the file is byte-identical to a serial write.
 struct RunWriter::Impl {
   std::string path, tmp_path;
   RunInfo info;                     // blocks and record_count: owned by the worker while it runs

@@ -4,7 +4,11 @@
 //
 //   dfa_ext prepare BOARD PLIES DIR   the plies R(i) and Open(i) in RAM, saved as external sets
 //   dfa_ext ram BOARD FROM TO         the operations on plies FROM..TO in RAM (from the start)
-//   dfa_ext ext BOARD FROM TO DIR MEM the same operations on the saved sets, out of core
+//   dfa_ext ext BOARD FROM TO DIR MEM [all|each] [sync]
+//                                     the same operations on the saved sets, out of core: the
+//                                     image of all moves in one pass (all, the default) or a
+//                                     pass a move and unions (each); with `sync` the scratch
+//                                     runs are fsynced too (ExtOptions::sync_scratch)
 #include <charconv>
 #include <chrono>
 #include <cstdio>
@@ -81,13 +85,16 @@ int ram(const std::string& board, unsigned from, unsigned to) {
 }
 
 int ext(const std::string& board, unsigned from, unsigned to, const std::string& dir,
-        std::uint64_t memory) {
+        std::uint64_t memory, bool one_pass, bool sync) {
   Game x(board, 256ull << 20);  // only for the moves' changes
   std::vector<Change> moves;
   for (const SetMove& mv : x.g.moves) moves.push_back(mv.change);
-  const ExtOptions o{dir + "/tmp", memory};
-  std::printf("%zu moves\nply | union s (product states, spilled runs) | forward s (states)\n",
-              moves.size());
+  ExtOptions o{dir + "/tmp", memory};
+  o.sync_scratch = sync;
+  std::printf(
+      "%zu moves, image %s, scratch %s\nply | union s (product states, spilled runs) | forward s "
+      "(states)\n",
+      moves.size(), one_pass ? "in one pass" : "a pass a move", sync ? "synced" : "not synced");
   for (unsigned ply = from; ply <= to; ++ply) {
     const ExtDfa r = open_ext(ply_dir(dir, "R", ply)), next = open_ext(ply_dir(dir, "R", ply + 1));
     ExtStats st;
@@ -95,7 +102,9 @@ int ext(const std::string& board, unsigned from, unsigned to, const std::string&
     ext_apply(ExtOp::kUnion, r, next, dir + "/union", o, &st);
     const double tu = since(t);
     t = Clock::now();
-    const ExtDfa f = ext_change_union(open_ext(ply_dir(dir, "Open", ply)), moves, dir + "/fwd", o);
+    const ExtDfa open = open_ext(ply_dir(dir, "Open", ply));
+    const ExtDfa f = one_pass ? ext_change_all(open, moves, dir + "/fwd", o)
+                              : ext_change_union(open, moves, dir + "/fwd", o);
     const double tf = since(t);
     const bool same = f.digest == next.digest;
     std::printf("%u | %.3f (%llu, %llu) | %.3f (%llu states, %s)\n", ply, tu,
@@ -122,11 +131,15 @@ int run(int argc, char** argv) {
   const std::string mode = argc > 1 ? argv[1] : "";
   if (mode == "prepare" && argc == 5) return prepare(argv[2], ply_arg(argv[3]), argv[4]);
   if (mode == "ram" && argc == 5) return ram(argv[2], ply_arg(argv[3]), ply_arg(argv[4]));
-  if (mode == "ext" && argc == 7)
-    return ext(argv[2], ply_arg(argv[3]), ply_arg(argv[4]), argv[5], parse_size(argv[6]));
+  if (mode == "ext" && argc >= 7 && argc <= 9) {
+    const std::string image = argc > 7 ? argv[7] : "all", sync = argc > 8 ? argv[8] : "";
+    if ((image == "all" || image == "each") && (sync.empty() || sync == "sync"))
+      return ext(argv[2], ply_arg(argv[3]), ply_arg(argv[4]), argv[5], parse_size(argv[6]),
+                 image == "all", sync == "sync");
+  }
   std::fprintf(stderr,
                "usage: dfa_ext prepare BOARD PLIES DIR | ram BOARD FROM TO |"
-               " ext BOARD FROM TO DIR MEMORY\n");
+               " ext BOARD FROM TO DIR MEMORY [all|each] [sync]\n");
   return 2;
 }
 

@@ -62,11 +62,13 @@ struct ExtDfaWriter::Impl {
   unsigned layer = 0;
   XXH3_state_t* hash = XXH3_createState();
   std::vector<bool> written;
+  bool durable = true;
   ~Impl() { XXH3_freeState(hash); }
 };
 
-ExtDfaWriter::ExtDfaWriter(std::string dir, std::vector<unsigned> alphabet)
+ExtDfaWriter::ExtDfaWriter(std::string dir, std::vector<unsigned> alphabet, bool durable)
     : impl_(std::make_unique<Impl>()) {
+  impl_->durable = durable;
   std::filesystem::create_directories(dir);
   std::filesystem::remove(dir + "/set.run");  // a rewritten set is incomplete until finished
   const std::size_t L = alphabet.size();
@@ -84,7 +86,9 @@ void ExtDfaWriter::begin_layer(unsigned layer) {
   if (w.out || layer >= w.d.length() || w.written[layer])
     throw std::logic_error("ExtDfaWriter: layer begun twice or out of order");
   w.layer = layer;
-  w.out = std::make_unique<RunWriter>(w.d.layer_path(layer), layer_options(w.d.alphabet[layer]));
+  RunOptions o = layer_options(w.d.alphabet[layer]);
+  o.durable = w.durable;
+  w.out = std::make_unique<RunWriter>(w.d.layer_path(layer), o);
   XXH3_64bits_reset(w.hash);
 }
 
@@ -112,6 +116,7 @@ ExtDfa ExtDfaWriter::finish() {
   RunOptions o;
   o.record_size = sizeof(std::uint64_t);
   o.record_type = kHeaderType;
+  o.durable = w.durable;
   RunWriter out(w.d.header_path(), o);
   out.push(kVersion);
   out.push<std::uint64_t>(w.d.length());
@@ -287,11 +292,11 @@ Numbering number_layer(const Manager& m, unsigned layer, const std::vector<NodeI
 
 }  // namespace
 
-ExtDfa save_ext(const Set& set, const std::string& dir) {
+ExtDfa save_ext(const Set& set, const std::string& dir, bool durable) {
   const Manager& m = *set.manager();
   std::vector<unsigned> alphabet(m.length());
   for (unsigned i = 0; i < m.length(); ++i) alphabet[i] = m.alphabet(i);
-  ExtDfaWriter out(dir, alphabet);
+  ExtDfaWriter out(dir, alphabet, durable);
   const auto by_layer = states_by_layer(set);
   Numbering below;
   for (unsigned layer = m.length(); layer-- > 0;)

@@ -85,50 +85,27 @@ class Image {
   const ext::Unreduced& run() {
     requests_ = std::make_unique<Requests>(ext::sort_options(o_, "requests", 3));
     if (!in_.empty()) requests_->push(Request{Members{1}, 0, 0});
-    for (unsigned layer = 0; layer < u_.alphabet.size(); ++layer) {
-      ext::sort_counted(*requests_, u_);
-      Lookups lookups(ext::sort_options(o_, "lookups", 3));
-      number(layer, lookups);
-      ext::sort_counted(lookups, u_);
-      Founds found(ext::sort_options(o_, "found", 3));
-      look_up(layer, lookups, found);
-      ext::sort_counted(found, u_);
-      expand(layer, found);
-    }
+    ext::image_layers<Lookups, Founds>(*this, u_, o_, requests_);
     return u_;
   }
 
- private:
   using Requests = ExternalSorter<Request, RequestLess>;
   using Lookups = ExternalSorter<Lookup, LookupLess>;
   using Founds = ExternalSorter<Found<N>, FoundLess<N>>;
 
   // Numbers the layer's image states, writes the arcs into them, asks for their members.
   void number(unsigned layer, Lookups& lookups) {
-    std::unique_ptr<RunWriter> arcs = ext::arcs_into(u_, layer);
-    std::uint64_t p = 0;
-    Members last{};
-    for (Request r; requests_->next(r);) {
-      if (p == 0 || r.m != last) {
-        const std::uint32_t id = ext::narrow_state(p++, "an image layer");
-        for (std::uint32_t j = 0; j < S && r.m[j] != 0; ++j) lookups.push(Lookup{r.m[j], id, j});
-        last = r.m;
-      }
-      if (arcs) arcs->push(Arc{static_cast<std::uint32_t>(p - 1), r.src, r.c});
-    }
-    if (arcs) arcs->finish();
+    u_.states[layer] =
+        ext::number_requests<Request>(u_, layer, *requests_, [&](const Request& r, auto id) {
+          for (std::uint32_t j = 0; j < S && r.m[j] != 0; ++j) lookups.push(Lookup{r.m[j], id, j});
+        });
     requests_.reset();
-    u_.states[layer] = p;
   }
 
   void look_up(unsigned layer, Lookups& lookups, Founds& found) {
-    ExtLayerReader reader(in_, layer);
-    Kids<N> kids{};
-    for (Lookup l; lookups.next(l);) {
-      while (reader.index() < l.state)
-        if (!reader.next(kids.data())) throw ExtDfaError("external image: state past its layer");
+    ext::join_layer<N, Lookup>(in_, layer, lookups, [&](const Lookup& l, const Kids<N>& kids) {
       found.push(Found<N>{l.p, l.j, kids});
-    }
+    });
   }
 
   // Each image state's children: per character, the union of its members' children (through
@@ -162,6 +139,7 @@ class Image {
     if (final_arcs) final_arcs->finish();
   }
 
+ private:
   const ExtDfa& in_;
   ExtOptions o_;
   std::vector<std::vector<std::pair<std::uint8_t, std::uint8_t>>> pairs_;
@@ -188,34 +166,35 @@ ExtDfa ext_change(const ExtDfa& set, const Change& change, const std::string& ou
 
 ExtDfa ext_change_union(const ExtDfa& set, const std::vector<Change>& changes,
                         const std::string& out_dir, const ExtOptions& options) {
+  if (changes.size() == 1) return ext_change(set, changes[0], out_dir, options);
+  if (changes.empty()) {
+    ExtDfaWriter empty(out_dir, set.alphabet, options.durable_result);
+    for (unsigned i = 0; i < set.length(); ++i) empty.begin_layer(i), empty.end_layer();
+    return empty.finish();
+  }
   const std::string work = options.scratch_dir + "/images";
+  ExtOptions part = options;  // the images and partial unions are scratch unless sync_scratch
+  part.durable_result = options.sync_scratch;
   std::vector<ExtDfa> parts;
   for (std::size_t i = 0; i < changes.size(); ++i)
-    parts.push_back(ext_change(set, changes[i], work + "/" + std::to_string(i), options));
+    parts.push_back(ext_change(set, changes[i], work + "/" + std::to_string(i), part));
   std::size_t next = changes.size();
+  ExtDfa result;
   while (parts.size() > 1) {  // pairwise rounds: each string is merged log2(moves) times
+    const bool final = parts.size() == 2;  // the last union writes the result
     std::vector<ExtDfa> united;
     for (std::size_t i = 0; i + 1 < parts.size(); i += 2) {
       united.push_back(ext_apply(ExtOp::kUnion, parts[i], parts[i + 1],
-                                 work + "/" + std::to_string(next++), options));
+                                 final ? out_dir : work + "/" + std::to_string(next++),
+                                 final ? options : part));
       remove_ext(parts[i].dir);
       remove_ext(parts[i + 1].dir);
     }
     if (parts.size() % 2) united.push_back(parts.back());
     parts.swap(united);
   }
-  ExtDfa result;
-  if (parts.empty()) {
-    ExtDfaWriter empty(out_dir, set.alphabet);
-    for (unsigned i = 0; i < set.length(); ++i) empty.begin_layer(i), empty.end_layer();
-    result = empty.finish();
-  } else {
-    remove_ext(out_dir);
-    std::filesystem::rename(parts[0].dir, out_dir);
-    result = open_ext(out_dir);
-  }
   std::filesystem::remove_all(work);
-  return result;
+  return parts[0];
 }
 
 }  // namespace zermelo::dfa

@@ -28,6 +28,7 @@ struct Unreduced {
   std::vector<unsigned> alphabet;
   std::vector<std::uint64_t> states;  // product states of each layer
   std::uint64_t spilled_runs = 0;     // by the pass's sorts (0: it all stayed in RAM)
+  bool durable = false;               // the arc runs fsynced (ExtOptions::sync_scratch)
   // Arcs out of `layer`, sorted by q (the last layer's in any order; dead arcs may be left out).
   std::string arcs_path(unsigned layer) const {
     return dir + "/arcs-" + std::to_string(layer) + ".run";
@@ -82,5 +83,56 @@ auto with_width(const std::vector<unsigned>& alphabet, F&& f) {
 
 // A 32-bit state number, or an error naming what overflowed.
 std::uint32_t narrow_state(std::uint64_t n, const char* what);
+
+// The image passes' numbering of a layer: the requests, sorted, with equal members (r.m) one
+// image state, numbered in order; writes the arcs into them and calls new_state(r, id) once a
+// state. Returns the layer's state count.
+template <class Request, class Requests, class NewState>
+std::uint64_t number_requests(const Unreduced& u, unsigned layer, Requests& requests,
+                              NewState&& new_state) {
+  std::unique_ptr<RunWriter> arcs = arcs_into(u, layer);
+  std::uint64_t p = 0;
+  decltype(Request{}.m) last{};
+  for (Request r; requests.next(r);) {
+    if (p == 0 || r.m != last) {
+      new_state(r, narrow_state(p++, "an image layer"));
+      last = r.m;
+    }
+    if (arcs) arcs->push(Arc{static_cast<std::uint32_t>(p - 1), r.src, r.c});
+  }
+  if (arcs) arcs->finish();
+  return p;
+}
+
+// The layer loop of the image passes: per layer, the requests (already pushed) are sorted and
+// numbered (pass.number fills the lookups), the lookups sorted and met with the input's layer
+// (pass.look_up fills the found), and the found sorted by image state and expanded into the next
+// layer's requests (pass.expand).
+template <class Lookups, class Founds, class Pass, class Requests>
+void image_layers(Pass& pass, Unreduced& u, const ExtOptions& o, Requests& requests) {
+  for (unsigned layer = 0; layer < u.alphabet.size(); ++layer) {
+    sort_counted(*requests, u);
+    Lookups lookups(sort_options(o, "lookups", 3));
+    pass.number(layer, lookups);
+    sort_counted(lookups, u);
+    Founds found(sort_options(o, "found", 3));
+    pass.look_up(layer, lookups, found);
+    sort_counted(found, u);
+    pass.expand(layer, found);
+  }
+}
+
+// The image passes' look-up: the lookups, sorted by input state (l.state), met with the input's
+// layer in one read; found(l, kids) gets each with its state's children.
+template <unsigned N, class Lookup, class Lookups, class Found>
+void join_layer(const ExtDfa& in, unsigned layer, Lookups& lookups, Found&& found) {
+  ExtLayerReader reader(in, layer);
+  Kids<N> kids{};
+  for (Lookup l; lookups.next(l);) {
+    while (reader.index() < l.state)
+      if (!reader.next(kids.data())) throw ExtDfaError("external image: state past its layer");
+    found(l, kids);
+  }
+}
 
 }  // namespace zermelo::dfa::ext

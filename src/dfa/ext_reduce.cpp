@@ -45,7 +45,7 @@ template <unsigned N>
 class Reducer {
  public:
   Reducer(const Unreduced& u, const std::string& out_dir, const ExtOptions& o)
-      : u_(u), o_(o), out_(out_dir, u.alphabet) {}
+      : u_(u), o_(o), out_(out_dir, u.alphabet, o.durable_result) {}
 
   ExtDfa run() {
     for (auto layer = static_cast<unsigned>(u_.alphabet.size()); layer-- > 0;) {
@@ -141,6 +141,7 @@ SortOptions sort_options(const ExtOptions& options, const std::string& name, uns
   s.scratch_dir = options.scratch_dir + "/sort-" + name;
   s.memory_bytes = options.memory_bytes / share;
   s.threads = 1;
+  s.run.durable = options.sync_scratch;
   return s;
 }
 
@@ -170,6 +171,7 @@ Unreduced start_product(const ExtOptions& options, const std::vector<unsigned>& 
   u.dir = options.scratch_dir + "/product";
   u.alphabet = alphabet;
   u.states.assign(alphabet.size(), 0);
+  u.durable = options.sync_scratch;
   std::filesystem::create_directories(u.dir);
   return u;
 }
@@ -180,7 +182,9 @@ std::unique_ptr<RunWriter> arcs_into(const Unreduced& product, unsigned layer) {
 }
 
 std::unique_ptr<RunWriter> arcs_out_of(const Unreduced& product, unsigned layer) {
-  return std::make_unique<RunWriter>(product.arcs_path(layer), arc_run_options());
+  RunOptions o = arc_run_options();
+  o.durable = product.durable;
+  return std::make_unique<RunWriter>(product.arcs_path(layer), o);
 }
 
 }  // namespace zermelo::dfa::ext

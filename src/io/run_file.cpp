@@ -369,10 +369,6 @@ RunInfo inspect_run(const std::string& path) {
 
 // ---------------------------------------------------------------- writer
 
-// A compressing writer hands each full block to a worker thread and fills the next one meanwhile:
-// zstd is most of a pass's CPU when working runs are compressed, and the merge loop feeding the
-// writer is single-threaded, so the second core would otherwise idle. One block is in flight at a
-// time and the worker writes blocks in order, so the file is byte-identical to a serial write.
 // A block buffer left uninitialised: the writer fills [0, fill) before it reads a byte, and
 // zeroing a writer's four 2 MiB buffers cost a small run more than its content (page faults,
 // about 2,000 a writer; under AddressSanitizer every such buffer is a fresh mapping).
@@ -388,6 +384,10 @@ class BlockBuffer {
   std::size_t size_ = 0;
 };
 
+// A compressing writer hands each full block to a worker thread and fills the next one meanwhile:
+// zstd is most of a pass's CPU when working runs are compressed, and the merge loop feeding the
+// writer is single-threaded, so the second core would otherwise idle. One block is in flight at a
+// time and the worker writes blocks in order, so the file is byte-identical to a serial write.
 struct RunWriter::Impl {
   std::string path, tmp_path;
   RunInfo info;                     // blocks and record_count: owned by the worker while it runs
@@ -423,7 +423,9 @@ struct RunWriter::Impl {
     if (info.options.shuffle_bytes) planes = BlockBuffer(block_cap);
     cctx = ZSTD_createCCtx();
     std::filesystem::remove(path);  // an old result must not survive a new, unfinished write
-    out = std::make_unique<SequentialWriter>(tmp_path);
+    IoOptions io;
+    io.durable = o.durable;
+    out = std::make_unique<SequentialWriter>(tmp_path, io);
     std::vector<std::byte> h(kHeaderBytes);
     encode_header(h.data(), info, false, 0, 0);
     out->write(h.data(), h.size());
@@ -614,7 +616,7 @@ RunInfo RunWriter::finish() {
   I.out.reset();
   I.info.file_bytes = footer_offset + f.size();
   std::filesystem::rename(I.tmp_path, I.path);
-  sync_directory_of(I.path);
+  if (I.info.options.durable) sync_directory_of(I.path);
   I.finished = true;
   return I.info;
 }

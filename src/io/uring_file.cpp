@@ -164,6 +164,7 @@ struct SequentialWriter::Impl {
   std::size_t fill = 0;       // bytes in the current buffer
   std::uint64_t flushed = 0;  // file offset where the current buffer goes
   bool finished = false;
+  bool rewritten = false;  // an overwrite since finish(): the next finish() syncs it
 
   Impl(const std::string& p, IoOptions o)
       : path(p),
@@ -241,11 +242,16 @@ void SequentialWriter::overwrite(std::uint64_t offset, const void* data, std::si
       fail(I.path, "rewrite at offset " + std::to_string(offset + done), r < 0 ? errno : ENOSPC);
     done += static_cast<std::size_t>(r);
   }
+  I.rewritten = true;
 }
 
 void SequentialWriter::finish() {
   auto& I = *impl_;
-  if (I.finished) return;
+  if (I.finished) {
+    if (I.rewritten && I.opt.durable && ::fsync(I.fd) != 0) fail(I.path, "fsync", errno);
+    I.rewritten = false;
+    return;
+  }
   std::uint64_t logical = position();
   if (I.fill > 0) {
     std::size_t padded = round_up(I.fill);
@@ -254,8 +260,9 @@ void SequentialWriter::finish() {
   }
   I.drain();
   if (::ftruncate(I.fd, static_cast<off_t>(logical)) != 0) fail(I.path, "ftruncate", errno);
-  if (::fsync(I.fd) != 0) fail(I.path, "fsync", errno);
+  if (I.opt.durable && ::fsync(I.fd) != 0) fail(I.path, "fsync", errno);
   I.finished = true;
+  I.rewritten = false;
 }
 
 // ---------------------------------------------------------------- reader

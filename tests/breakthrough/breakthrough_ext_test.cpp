@@ -1,7 +1,7 @@
 // External DFA sets (ext_dfa.hpp, ext_apply.hpp) on Breakthrough's own sets, the plies of the
 // forward search from the start on every board up to 5x5: the canonical form round trips, and
-// union, intersection and difference out of core give the in-RAM sets' digests, also when the
-// sorts spill to disk under a small budget.
+// union, intersection, difference and the move images out of core give the in-RAM sets'
+// digests, also when the sorts spill to disk under a small budget.
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -69,9 +69,20 @@ TEST(BreakthroughExt, SetOperationsOutOfCoreMatchInRamOn5x5EvenWhenSpilling) {
   EXPECT_GT(check_board("5x5", 9, 56ull << 20), 0u);  // a budget that makes the sorts spill
 }
 
-// The forward and backward images of the plies, move by move out of core, against the in-RAM
-// images (forward / reverse of the solver: the union over the moves, within pre and post).
-void check_images(const std::string& board, unsigned plies, std::uint64_t memory) {
+// The image of a set under all the moves out of core: the one-pass image, and (if `per_move`)
+// also the first way, a pass a move and unions.
+ExtDfa image(const ExtDfa& set, const std::vector<Change>& changes, const fs::path& out,
+             const ExtOptions& o, bool per_move) {
+  const ExtDfa all = ext_change_all(set, changes, out / "all", o);
+  if (per_move) {
+    EXPECT_EQ(ext_change_union(set, changes, out / "each", o).digest, all.digest);
+  }
+  return all;
+}
+
+// The forward and backward images of the plies out of core against the in-RAM images (forward /
+// reverse of the solver: the union over the moves, within pre and post).
+void check_images(const std::string& board, unsigned plies, std::uint64_t memory, bool per_move) {
   Scratch s;
   auto b = breakthrough::parse_board(board);
   auto m = breakthrough::make_manager(b, 1ull << 30);
@@ -84,24 +95,30 @@ void check_images(const std::string& board, unsigned plies, std::uint64_t memory
     unmoves.push_back(mv.change.inverse());
   }
   const ExtOptions o{s / "tmp", memory};
+  const ExtDfa pre = save_ext(g.moves[0].pre, s / "pre");
   Set r = m->singleton(g.start);
   for (unsigned ply = 0; ply < plies && !r.is_empty(); ++ply) {
     const Set open = r & g.moves[0].pre;
     const Set next = forward(g, r);
-    const ExtDfa ext_next = ext_change_union(save_ext(open, s / "open"), moves, s / "next", o);
+    const ExtDfa ext_next = image(save_ext(open, s / "open"), moves, s / "next", o, per_move);
     EXPECT_EQ(ext_next.digest, save_ext(next, s / "want").digest) << board << " ply " << ply;
-    const ExtDfa back = ext_change_union(ext_next, unmoves, s / "back", o);
-    const ExtDfa back_in_pre =
-        ext_apply(ExtOp::kIntersect, back, save_ext(g.moves[0].pre, s / "pre"), s / "bp", o);
+    const ExtDfa back = image(ext_next, unmoves, s / "back", o, per_move);
+    const ExtDfa back_in_pre = ext_apply(ExtOp::kIntersect, back, pre, s / "bp", o);
     EXPECT_EQ(back_in_pre.digest, save_ext(reverse(g, next), s / "want").digest) << board;
     r = next;
   }
 }
 
 TEST(BreakthroughExt, MoveImagesOutOfCoreMatchInRam) {
-  // A pass a move and every file synced: a few plies of small boards keep the test short.
-  check_images("2x4", zermelo::testing::release_else_sanitized(4u, 2u), 96ull << 20);
-  if (!zermelo::testing::kSanitized) check_images("3x4", 2, 96ull << 20);
+  // The per-move way is a pass a move: a few plies of small boards keep the test short.
+  check_images("2x4", zermelo::testing::release_else_sanitized(4u, 2u), 96ull << 20, true);
+  if (!zermelo::testing::kSanitized) check_images("3x4", 2, 96ull << 20, true);
+}
+
+TEST(BreakthroughExt, OnePassImagesOfAllMovesMatchInRam) {
+  check_images("3x4", zermelo::testing::release_else_sanitized(7u, 4u), 96ull << 20, false);
+  check_images("4x4", zermelo::testing::release_else_sanitized(5u, 3u), 96ull << 20, false);
+  check_images("5x5", zermelo::testing::release_else_sanitized(5u, 2u), 56ull << 20, false);
 }
 
 }  // namespace

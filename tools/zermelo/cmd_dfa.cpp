@@ -2,13 +2,16 @@
 // (the set-game interface, zermelo/dfa/set_game.hpp). Prints per-step tables (set sizes in
 // positions and DFA states, positions per byte) as the solve runs, then the winner and the
 // compression exponent, or the report as --json (zermelo/dfa/set_game_solve.hpp).
+#include <cstdio>
 #include <iostream>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "tools/zermelo/command.hpp"
+#include "zermelo/dfa/ext_solve.hpp"
 #include "zermelo/dfa/set_game_solve.hpp"
+#include "zermelo/dfa/solver.hpp"
 #include "zermelo/games/breakthrough/breakthrough_sets.hpp"
 #include "zermelo/games/nim/nim_sets.hpp"
 
@@ -56,7 +59,56 @@ struct BreakthroughArgs {
   std::vector<std::string> words;  // WxH, as `solve breakthrough` takes it
   std::string board;
   dfa::SetSolveOptions solve;
+  std::string external_dir;  // --external: the ply sets out of core under this directory
 };
+
+// Of --memory, the share the sorts of the external passes get (the rest is the table of the
+// game's own sets: universe, filters, known sets).
+constexpr std::uint64_t kExternalSortShare = 4;
+
+// The meet-in-the-middle solve with its sets out of core (ext_solve.hpp): a row per ply as the
+// forward search and the back-up pass it, then the winner. Only --backward-steps and
+// --max-steps of the solve options apply.
+void solve_external(const dfa::SetGame& g, const BreakthroughArgs& a) {
+  const dfa::SetSolveOptions& o = a.solve;
+  if (o.method != "reach" || !o.save_dir.empty() || !o.spill_dir.empty() || o.restrict_backup)
+    throw std::invalid_argument(
+        "breakthrough: --external takes --backward-steps and --max-steps only (method reach)");
+  dfa::Set known_won = g.won0, known_lost = g.lost0;
+  if (o.backward_steps > 0) {
+    const dfa::RetrogradeResult back = dfa::retrograde(g, o.backward_steps);
+    known_won = back.won, known_lost = back.lost;
+  }
+  dfa::ExtOptions eo{a.external_dir + "/scratch", globals().memory_bytes / kExternalSortShare};
+  const auto row = [](const dfa::ExtReachStep& st, bool backing_up) {
+    if (globals().json || globals().quiet) return;
+    if (backing_up)
+      std::printf(
+          "back-up ply %3u | won %10llu states %016llx | lost %10llu states %016llx | %.1f s\n",
+          st.ply, static_cast<unsigned long long>(st.won.states),
+          static_cast<unsigned long long>(st.won.digest),
+          static_cast<unsigned long long>(st.lost.states),
+          static_cast<unsigned long long>(st.lost.digest), st.seconds);
+    else
+      std::printf("forward ply %3u | R %10llu states %016llx | open %10llu states | %.1f s\n",
+                  st.ply, static_cast<unsigned long long>(st.reach.states),
+                  static_cast<unsigned long long>(st.reach.digest),
+                  static_cast<unsigned long long>(st.undecided.states), st.seconds);
+    std::fflush(stdout);
+  };
+  const dfa::ExtReachResult r = dfa::ext_solve_by_reach(g, known_won, known_lost, o.max_steps,
+                                                        a.external_dir + "/sets", eo, row);
+  const char* winner = r.start_won ? "P1" : "P2";
+  if (globals().json)
+    std::printf(
+        "{\"method\": \"reach-external\", \"plies\": %zu, \"winner\": \"%s\", "
+        "\"forward_seconds\": %.3f, \"backward_seconds\": %.3f}\n",
+        r.steps.size(), winner, r.forward_seconds, r.backward_seconds);
+  else
+    std::printf("winner: %s (first player %s), %zu plies, forward %.1f s, back-up %.1f s\n", winner,
+                r.start_won ? "wins" : "loses", r.steps.size(), r.forward_seconds,
+                r.backward_seconds);
+}
 
 // The one board, named as `solve breakthrough WxH` names it or by --board; not both, not neither.
 std::string breakthrough_board(const BreakthroughArgs& a) {
@@ -74,9 +126,12 @@ std::string breakthrough_board(const BreakthroughArgs& a) {
 
 void run_breakthrough(const BreakthroughArgs& a) {
   breakthrough::Board b = breakthrough::parse_board(breakthrough_board(a));
-  auto m = breakthrough::make_manager(b, globals().memory_bytes);
+  const bool external = !a.external_dir.empty();
+  const std::uint64_t memory = globals().memory_bytes;
+  auto m = breakthrough::make_manager(b, external ? memory - memory / kExternalSortShare : memory);
   m->set_threads(globals().threads);
   dfa::SetGame g = breakthrough::make_game(*m, b);
+  if (external) return solve_external(g, a);
   solve_and_report(g, a.solve, {"P1", "P2"});
 }
 
@@ -125,6 +180,10 @@ void setup_set_games(CLI::App& app) {
   solve->add_option("board", b.words, "board WxH as solve takes it, e.g. 3x4");
   solve->add_option("--board", b.board, "board WxH (or as the option word)");
   add_solve_options(solve, b.solve);
+  solve->add_option("--external", b.external_dir,
+                    "reach with the ply sets out of core, as external DFA sets under this "
+                    "directory (a quarter of --memory for the sorts, the rest for the game's "
+                    "own sets); prints each ply's DFA states and set digests");
 
   auto* nim = app.add_subcommand("nim", "Nim (last stick wins), solved with DFA position sets");
   nim->require_subcommand(1);

@@ -21,6 +21,13 @@ enum class ExtOp { kUnion, kIntersect, kMinus };
 struct ExtOptions {
   std::string scratch_dir;                    // intermediate runs (created, removed when done)
   std::uint64_t memory_bytes = 256ull << 20;  // for all the sorts of a pass together
+  // fsync the scratch runs (the product's arcs, the sorts' spills) as well as the result's
+  // layers. Off by default: they are never a result and a crash redoes the pass; on only to
+  // measure what the syncs cost.
+  bool sync_scratch = false;
+  // fsync the result's layers and header. Off only where the result is itself scratch of a
+  // larger computation that no resume reads (the external solver's ply sets).
+  bool durable_result = true;
 };
 
 // What a pass did, for the benchmarks and tests: the product's states before the reduce, the

@@ -42,10 +42,11 @@ struct ExtDfa {
 };
 
 // Writes an external set layer by layer, in any order of layers (the reduce writes them from the
-// last up); finish() writes the header, which marks the set complete.
+// last up); finish() writes the header, which marks the set complete. Not durable (no fsync):
+// only for sets that are scratch of a larger computation, which no resume reads.
 class ExtDfaWriter {
  public:
-  ExtDfaWriter(std::string dir, std::vector<unsigned> alphabet);
+  ExtDfaWriter(std::string dir, std::vector<unsigned> alphabet, bool durable = true);
   ~ExtDfaWriter();
   ExtDfaWriter(const ExtDfaWriter&) = delete;
   ExtDfaWriter& operator=(const ExtDfaWriter&) = delete;
@@ -79,8 +80,9 @@ class ExtLayerReader {
 };
 
 ExtDfa open_ext(const std::string& dir);
-// The canonical external form of an in-RAM set (the directory is created).
-ExtDfa save_ext(const Set& set, const std::string& dir);
+// The canonical external form of an in-RAM set (the directory is created; durable: as
+// ExtDfaWriter).
+ExtDfa save_ext(const Set& set, const std::string& dir, bool durable = true);
 // The set rebuilt in a manager (whose alphabets must match), bottom-up through hash-consing.
 Set load_ext(Manager& manager, const ExtDfa& set);
 // Reads every layer (checksums, indices, digests); throws ExtDfaError on any problem.

@@ -20,8 +20,17 @@ inline constexpr unsigned kExtImageWidth = 4;
 ExtDfa ext_change(const ExtDfa& set, const Change& change, const std::string& out_dir,
                   const ExtOptions& options, ExtStats* stats = nullptr);
 
-// The union of change(set) over the changes, each image a pass and then balanced unions.
+// The union of change(set) over the changes, each image a pass and then balanced unions (the
+// first way, kept for comparison: ext_change_all gives the same set in one pass).
 ExtDfa ext_change_union(const ExtDfa& set, const std::vector<Change>& changes,
                         const std::string& out_dir, const ExtOptions& options);
+
+// The union of change(set) over the changes in one pass (ext_image_all.cpp): an image state is
+// a list of (input state, set of moves) members, up to kExtImageAllWidth of them (with fewer, the
+// pass uses narrower records; more throws std::length_error).
+inline constexpr unsigned kExtImageAllWidth = 128;
+ExtDfa ext_change_all(const ExtDfa& set, const std::vector<Change>& changes,
+                      const std::string& out_dir, const ExtOptions& options,
+                      ExtStats* stats = nullptr);
 
 }  // namespace zermelo::dfa

@@ -36,6 +36,9 @@ struct RunOptions {
   std::uint32_t block_bytes = 2u << 20;  // uncompressed bytes per block (rounded to whole records)
   bool delta_u64_keys = false;  // transform: records whose first 8 bytes are sorted u64 keys
   bool shuffle_bytes = false;   // transform: byte planes before zstd (compressed runs only)
+  // Writer only (not stored): fsync the file and its directory when finished. False only for
+  // scratch runs, never a result and never read by a resume (IoOptions::durable).
+  bool durable = true;
 };
 
 struct BlockInfo {
@@ -88,7 +91,8 @@ class RunWriter {
   std::size_t pending_records() const;
   std::size_t block_records() const;
 
-  // Flushes, writes the footer, sets the complete flag, fsyncs, renames. Returns the summary.
+  // Flushes, writes the footer, sets the complete flag, fsyncs (if durable), renames. Returns
+  // the summary.
   RunInfo finish();
 
  private:

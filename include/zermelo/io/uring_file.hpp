@@ -24,6 +24,9 @@ struct IoOptions {
   // virtual disk: four writes that never completed): fail with an error naming the file rather
   // than hang a solve for ever; the job resumes from its last step.
   unsigned stall_seconds = 600;
+  // Writers: finish() fsyncs. Off only for scratch files that are never a result and that no
+  // resume reads (a crash redoes the operation that wrote them), where the syncs are pure cost.
+  bool durable = true;
 };
 
 class SequentialWriter {
@@ -39,7 +42,8 @@ class SequentialWriter {
   // Overwrites `n` bytes at `offset` (both multiples of 4096, inside what is already flushed):
   // used to rewrite a header once the body is on disk.
   void overwrite(std::uint64_t offset, const void* data, std::size_t n);
-  // Flushes everything, trims the padding of the last chunk, fsyncs. Throws on any I/O error.
+  // Flushes everything, trims the padding of the last chunk, fsyncs (if durable). Throws on any
+  // I/O error. Called again after an overwrite, it syncs that too.
   void finish();
 
  private:

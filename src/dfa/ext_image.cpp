@@ -179,7 +179,6 @@ ExtDfa ext_change_union(const ExtDfa& set, const std::vector<Change>& changes,
   for (std::size_t i = 0; i < changes.size(); ++i)
     parts.push_back(ext_change(set, changes[i], work + "/" + std::to_string(i), part));
   std::size_t next = changes.size();
-  ExtDfa result;
   while (parts.size() > 1) {  // pairwise rounds: each string is merged log2(moves) times
     const bool final = parts.size() == 2;  // the last union writes the result
     std::vector<ExtDfa> united;

@@ -1,8 +1,10 @@
 // A solved work dir that cannot lie (issue 20): readers bound to the manifest, verify that misses
 // no single-byte flip, one writer at a time, resume past a damaged run, moved work dirs, and
 // option values refused with a clear error. Each case is what a user once got wrong with exit 0.
+#include <fcntl.h>
 #include <gtest/gtest.h>
 #include <signal.h>
+#include <sys/ioctl.h>
 #include <sys/wait.h>
 
 #include <filesystem>
@@ -201,35 +203,59 @@ TEST(TrustedWorkDir, MaxStatesRefusesTheSolve) {
   EXPECT_EQ(cli("--work-dir " + (dir / "t") + " solve tictactoe --max-states 100000").code, 0);
 }
 
+// The solve writes a progress line a level to stderr, more than a page in all. With stderr a
+// one-page pipe that nobody reads, it cannot finish before the test reads: the signal lands while
+// work is left, however fast the machine (a timed kill let a fast machine finish first).
+pid_t start_solve_blocked_on_stderr(const std::string& work_dir, int& err_fd) {
+  int out[2];
+  if (pipe(out) != 0 || fcntl(out[0], F_SETPIPE_SZ, 4096) < 0) return -1;
+  pid_t pid = fork();
+  if (pid == 0) {
+    dup2(out[1], 2);
+    execl(ZERMELO_CLI, ZERMELO_CLI, "--work-dir", work_dir.c_str(), "--memory", "128M", "solve",
+          "nim", "5x7", static_cast<char*>(nullptr));
+    _exit(127);
+  }
+  close(out[1]);
+  err_fd = out[0];
+  return pid;
+}
+
+// Half a page of progress: the solve is past its start, with its signal handlers set.
+bool wait_until_levels_run(int fd, pid_t pid) {
+  for (int i = 0; i < 60000; ++i) {
+    int queued = 0;
+    if (ioctl(fd, FIONREAD, &queued) != 0) return false;
+    if (queued >= 2048) return true;
+    if (waitpid(pid, nullptr, WNOHANG) == pid) return false;
+    usleep(1000);
+  }
+  return false;
+}
+
 TEST(TrustedWorkDir, InterruptedSolveSaysWhereAndResumes) {
   testing::ScratchDir dir;
-  const std::string w = dir / "w";
   for (int sig : {SIGINT, SIGTERM}) {
-    int out[2];
-    ASSERT_EQ(pipe(out), 0);
-    pid_t pid = fork();
-    if (pid == 0) {
-      dup2(out[1], 2);
-      execl(ZERMELO_CLI, ZERMELO_CLI, "--work-dir", w.c_str(), "--memory", "128M", "solve", "nim",
-            "5x7", static_cast<char*>(nullptr));
-      _exit(127);
-    }
-    close(out[1]);
-    usleep(400 * 1000);
+    const std::string w = dir / ("w" + std::to_string(sig));
+    int err_fd = -1;
+    pid_t pid = start_solve_blocked_on_stderr(w, err_fd);
+    ASSERT_GT(pid, 0);
+    ASSERT_TRUE(wait_until_levels_run(err_fd, pid)) << "no progress from the solve";
     kill(pid, sig);
-    int st = 0;
-    waitpid(pid, &st, 0);
     std::string err;
     char buf[4096];
-    for (ssize_t n; (n = read(out[0], buf, sizeof buf)) > 0;)
+    for (ssize_t n; (n = read(err_fd, buf, sizeof buf)) > 0;)
       err.append(buf, static_cast<std::size_t>(n));
-    close(out[0]);
+    close(err_fd);
+    int st = 0;
+    waitpid(pid, &st, 0);
     ASSERT_TRUE(WIFEXITED(st)) << "signal " << sig;
     EXPECT_EQ(WEXITSTATUS(st), 128 + sig);
     EXPECT_TRUE(has(err, "interrupted") && has(err, "the same command resumes")) << err;
+    EXPECT_NE(cli("--work-dir " + w + " query start").code, 0) << "an unfinished job answered";
+    EXPECT_EQ(cli("--memory 128M --work-dir " + w + " solve nim 5x7").code, 0);
+    EXPECT_EQ(cli("verify " + w).code, 0);
   }
-  EXPECT_EQ(cli("--memory 128M --work-dir " + w + " solve nim 5x7").code, 0);
-  EXPECT_EQ(cli("verify " + w).code, 0);
 }
 
 }  // namespace

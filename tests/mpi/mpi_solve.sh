@@ -78,8 +78,12 @@ split_kill tiered-final-on-rank-0 final 0 onitama 2x3  # the first tier's; then 
 # A rank killed: mpirun must end the job (non-zero) well within the time bound, not hang; the
 # same command then resumes to the single process's digest.
 want=$("$zermelo" --quiet --json --work-dir "$dir/nim-6x8" --memory 512M solve nim 6x8 | digest)
-"$mpirun" --oversubscribe --allow-run-as-root -np 2 "$zermelo" --quiet --threads 1 \
-  --work-dir "$dir/killed" --memory 512M solve nim 6x8 >"$dir/killed.out" 2>&1 &
+# Rank 1 stalls 5 s before it records level 3, so the job cannot end before the kill however
+# fast the machine (nim 6x8 takes 2 s on two ranks).
+args="--quiet --threads 1 --work-dir $dir/killed --memory 512M solve nim 6x8"
+# shellcheck disable=SC2086  # the words of the command
+"$mpirun" --oversubscribe --allow-run-as-root -np 1 "$zermelo" $args : \
+  -np 1 env ZERMELO_STALL_BEFORE_STAGE=level-3 "$zermelo" $args >"$dir/killed.out" 2>&1 &
 job=$!  # mpirun itself: its children are the ranks
 waited=0  # until rank 1 has begun its work dir, and a second more
 while [ ! -d "$dir/killed/rank-1" ] && [ $waited -lt 60 ]; do sleep 1; waited=$((waited + 1)); done

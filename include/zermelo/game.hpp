@@ -110,10 +110,12 @@ class Game {
   // OPTIONAL, for scale (a pair): the tier's states cut into parts enumerated apart.
   // enumeration_parts(tier) says how many; enumerate_part(tier, i, emit) emits part i's states.
   // The parts together emit exactly enumerate(tier)'s states, each once; a game that enumerates
-  // in key order emits each part in key order, every key of part i below part i+1's. Under MPI
-  // each rank enumerates a contiguous share of the parts (docs/distributed.md), so make them
-  // many (a hundred or more) and of similar sizes. Without them every rank walks the whole
-  // enumeration and keeps every N-th state: the ranks share the keys' sort, not the walk.
+  // in key order emits each part in key order, every key of part i below part i+1's. Step 1 walks
+  // the parts on all threads (so enumerate_part must be safe to call from several at once), and
+  // under MPI each rank a contiguous share of them (docs/distributed.md), so make them many (a
+  // hundred or more) and of similar sizes. Without them step 1 runs on one thread, and every
+  // rank walks the whole enumeration and keeps every N-th state: the ranks share the keys' sort,
+  // not the walk.
   virtual std::uint64_t enumeration_parts(const std::string& tier) const {
     (void)tier;
     return 1;

@@ -1,11 +1,13 @@
 // Step 1: the states of a tier, sorted and unique, as a run (keys.run): enumerate -> sort ->
 // dedupe, or straight to the run when the game enumerates in key order (its order checked).
+// A game that cuts its enumeration into parts has them walked on all threads (parts_walk.hpp).
 // Under MPI a rank of a game with un-moves enumerates only its own key range
 // (enumerate_ranks.cpp).
 #include <stdexcept>
 #include <string>
 
 #include "pipeline/retrograde/key_walk.hpp"
+#include "pipeline/retrograde/parts_walk.hpp"
 #include "pipeline/retrograde/steps.hpp"
 #include "zermelo/util/progress.hpp"
 
@@ -77,7 +79,8 @@ void enumerate_states(SolveState& s, bool needed) {
   needed = needed && !s.done(Stage::enumerate());
   if (s.clustered() && !s.reverse_edges()) return enumerate_own_keys(s, needed);
   if (!needed) return;
-  const StateWalk whole = [&](const EmitKey& emit) { s.game.enumerate(s.opt.tier, emit); };
+  const StateWalk whole =
+      parts_walk(s.game, s.opt.tier, 0, s.game.enumeration_parts(s.opt.tier), s.opt.threads);
   s.record(Stage::enumerate(), {walk_to_sorted_run(s, whole, s.game.enumerates_in_key_order(),
                                                    s.files.path(Run::keys))});
 }

@@ -15,6 +15,7 @@
 
 #include "pipeline/retrograde/key_select.hpp"
 #include "pipeline/retrograde/key_walk.hpp"
+#include "pipeline/retrograde/parts_walk.hpp"
 #include "pipeline/retrograde/steps.hpp"
 #include "zermelo/engine/cluster.hpp"
 #include "zermelo/util/progress.hpp"
@@ -22,21 +23,24 @@
 namespace zermelo::retro {
 namespace {
 
-// This rank's share of the tier's states, as a sorted run.
-RunInfo enumerate_share(const SolveState& s, const std::string& path) {
-  const unsigned rank = s.opt.cluster->rank(), ranks = s.opt.cluster->ranks();
-  const std::uint64_t parts = s.game.enumeration_parts(s.opt.tier);
-  const StateWalk share = [&](const EmitKey& emit) {
-    if (parts > 1) {
-      for (std::uint64_t p = parts * rank / ranks; p < parts * (rank + 1) / ranks; ++p)
-        s.game.enumerate_part(s.opt.tier, p, emit);
-      return;
-    }
+// Without parts every rank walks the whole enumeration and keeps every N-th state.
+StateWalk every_nth_state(const SolveState& s, unsigned rank, unsigned ranks) {
+  return [&s, rank, ranks](const EmitKey& emit) {
     std::uint64_t i = 0;
     s.game.enumerate(s.opt.tier, [&](StateKey k) {
       if (i++ % ranks == rank) emit(k);
     });
   };
+}
+
+// This rank's share of the tier's states, as a sorted run: its contiguous share of the parts,
+// walked on all its threads.
+RunInfo enumerate_share(const SolveState& s, const std::string& path) {
+  const unsigned rank = s.opt.cluster->rank(), ranks = s.opt.cluster->ranks();
+  const std::uint64_t parts = s.game.enumeration_parts(s.opt.tier);
+  const StateWalk share = parts > 1 ? parts_walk(s.game, s.opt.tier, parts * rank / ranks,
+                                                 parts * (rank + 1) / ranks, s.opt.threads)
+                                    : every_nth_state(s, rank, ranks);
   return walk_to_sorted_run(s, share, s.game.enumerates_in_key_order(), path);
 }
 

@@ -1,12 +1,7 @@
 #include "zermelo/pipeline/manifest.hpp"
 
-#include <fcntl.h>
-#include <unistd.h>
-
-#include <cerrno>
 #include <chrono>
 #include <cstdlib>
-#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -14,7 +9,7 @@
 #include <stdexcept>
 #include <thread>
 
-#include "zermelo/io/uring_file.hpp"
+#include "zermelo/io/durable_text.hpp"
 #include "zermelo/pipeline/manifest_seal.hpp"
 
 namespace zermelo {
@@ -46,27 +41,6 @@ bool same_job(const Json& stored, const Json& wanted) {
     b["lower"][i] = fs::path(b["lower"][i].get<std::string>()).filename().string();
   }
   return a == b;
-}
-
-// Written and fsynced before the rename, so that a crash never leaves an empty manifest behind.
-void write_file_durably(const std::string& path, const std::string& text) {
-  const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-  if (fd < 0)
-    throw std::runtime_error(path + ": cannot write the manifest: " + std::strerror(errno));
-  std::size_t done = 0;
-  while (done < text.size()) {
-    const ssize_t n = ::write(fd, text.data() + done, text.size() - done);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) {
-      const int err = n < 0 ? errno : ENOSPC;
-      ::close(fd);
-      ::unlink(path.c_str());
-      throw std::runtime_error(path + ": cannot write the manifest: " + std::strerror(err));
-    }
-    done += static_cast<std::size_t>(n);
-  }
-  if (::fsync(fd) != 0 || ::close(fd) != 0)
-    throw std::runtime_error(path + ": cannot write the manifest: " + std::strerror(errno));
 }
 
 const Json* find_stage(const Json& doc, const std::string& stage) {
@@ -228,12 +202,9 @@ void Manifest::describe(const std::string& key, const Json& value) {
 }
 
 void Manifest::save() const {
-  std::string p = dir_ + "/manifest.json", tmp = p + ".tmp";
   Json sealed = doc_;
   sealed["checksum"] = "";
-  write_file_durably(tmp, seal_manifest_text(sealed.dump(2) + "\n"));
-  fs::rename(tmp, p);
-  sync_directory_of(p);
+  replace_text_durably(dir_ + "/manifest.json", seal_manifest_text(sealed.dump(2) + "\n"));
 }
 
 }  // namespace zermelo

@@ -1,21 +1,73 @@
 // Meet in the middle with the ply sets out of core (include/zermelo/dfa/ext_solve.hpp): the steps
-// of solve_by_reach.cpp, each set operation an ext_apply and each image an ext_change_all.
+// of solve_by_reach.cpp, each set operation an ext_apply and each image an ext_change_all, each
+// finished ply recorded (ext_solve_manifest.hpp) so that a stopped solve goes on from there.
+#include <algorithm>
 #include <chrono>
+#include <cstdio>
 #include <filesystem>
 #include <map>
+#include <optional>
 #include <stdexcept>
 
+#include "zermelo/dfa/ext_count.hpp"
 #include "zermelo/dfa/ext_image.hpp"
 #include "zermelo/dfa/ext_solve.hpp"
+#include "zermelo/dfa/ext_solve_manifest.hpp"
+#include "zermelo/io/uring_file.hpp"
 
 namespace zermelo::dfa {
 namespace {
 
-double seconds_since(std::chrono::steady_clock::time_point t0) {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+namespace fs = std::filesystem;
+using Json = nlohmann::json;
+
+std::string hex(std::uint64_t v) {
+  char buf[17];
+  std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(v));
+  return buf;
 }
 
-ExtSetStats stats_of(const ExtDfa& s) { return ExtSetStats{s.total_states(), s.digest}; }
+// The states, digest and bytes of a set, and its positions if one pass can count them.
+ExtSetStats stats_of(const ExtDfa& s, std::uint64_t count_memory) {
+  ExtSetStats st{s.total_states(), s.digest, 0, false, 0};
+  for (std::size_t i = 0; i < s.states.size(); ++i) st.bytes += s.states[i] * s.alphabet[i] * 4;
+  if (const auto n = ext_count(s, count_memory)) st.counted = true, st.positions = *n;
+  return st;
+}
+
+}  // namespace
+
+Json ext_stats_json(const ExtSetStats& s) {
+  Json j = {{"states", s.states}, {"digest", hex(s.digest)}, {"bytes", s.bytes}};
+  j["positions"] = s.counted ? Json(s.positions) : Json();
+  j["positions_per_byte"] =
+      s.counted && s.bytes ? Json(static_cast<double>(s.positions) / static_cast<double>(s.bytes))
+                           : Json();
+  return j;
+}
+
+Json ext_step_json(const ExtReachStep& s) {
+  return {{"ply", s.ply},
+          {"reach", ext_stats_json(s.reach)},
+          {"open", ext_stats_json(s.undecided)},
+          {"won", ext_stats_json(s.won)},
+          {"lost", ext_stats_json(s.lost)},
+          {"passed_states", s.passed_states},
+          {"seconds", s.seconds},
+          {"resumed", s.resumed},
+          {"backup_resumed", s.backup_resumed}};
+}
+
+namespace {
+
+ExtSetStats set_stats_from(const Json& j) {
+  ExtSetStats s;
+  s.states = j.at("states"), s.bytes = j.at("bytes");
+  s.digest = std::stoull(j.at("digest").get<std::string>(), nullptr, 16);
+  s.counted = !j.at("positions").is_null();
+  if (s.counted) s.positions = j["positions"];
+  return s;
+}
 
 // One group of moves with the same filters (as solver.cpp's image): the filters saved as
 // external sets once, empty paths for the universe (no filtering).
@@ -29,82 +81,194 @@ class ExtReach {
   using Progress = std::function<void(const ExtReachStep&, bool)>;
 
   ExtReach(const SetGame& g, const Set& known_won, const Set& known_lost, unsigned max_plies,
-           std::string dir, const ExtOptions& o, const Progress& progress)
-      : g_(g), max_plies_(max_plies), dir_(std::move(dir)), o_(o), progress_(progress) {
+           const std::string& dir, const std::string& identity, const ExtOptions& o,
+           const Progress& progress)
+      : g_(g), max_plies_(max_plies), dir_(dir), sets_(dir + "/sets"), o_(o), progress_(progress) {
     if (!((g.won0 | g.lost0) - (known_won | known_lost)).is_empty())
       throw std::invalid_argument(
           "ext_solve_by_reach: the known sets must contain every terminal position");
-    std::filesystem::create_directories(dir_);
+    fs::create_directories(sets_);
     o_.scratch_dir = dir_ + "/scratch";
-    o_.durable_result = false;  // no resume reads these sets: a crash redoes the solve
-    known_won_ = save_ext(known_won, dir_ + "/known-won", false);
-    known_lost_ = save_ext(known_lost, dir_ + "/known-lost", false);
-    known_ = save_ext(known_won | known_lost, dir_ + "/known", false);
-    group_moves();
+    fs::remove_all(o_.scratch_dir);
+    known_won_ = save_ext(known_won, fresh_dir("known-won"), false);
+    known_lost_ = save_ext(known_lost, fresh_dir("known-lost"), false);
+    known_ = save_ext(known_won | known_lost, fresh_dir("known"), false);
+    manifest_.emplace(dir_, job_identity(identity));
+    base_seconds_ = manifest_->doc().value("seconds", 0.0);
   }
 
   ExtReachResult run() {
+    if (manifest_->doc().contains("result")) return recorded_result();
+    remove_stale_sets();
+    group_moves();
     search_forward();
-    r_.forward_seconds = seconds_since(t0_);
     back_up();
-    r_.backward_seconds = seconds_since(t0_) - r_.forward_seconds;
-    std::filesystem::remove_all(dir_);
+    finish();
     return std::move(r_);
   }
 
  private:
+  // What makes two calls one job: the caller's words, the start and the known sets.
+  Json job_identity(const std::string& identity) const {
+    const ExtDfa start = save_ext(g_.manager->singleton(g_.start), fresh_dir("start"), false);
+    Json id = {{"job", identity},
+               {"start", hex(start.digest)},
+               {"known_won", hex(known_won_.digest)},
+               {"known_lost", hex(known_lost_.digest)},
+               {"moves", g_.moves.size()}};
+    remove_ext(start.dir);
+    return id;
+  }
+
+  // ---- The forward search: R(0) = {start}, Open(i) = R(i) \ known, R(i+1) = forward(Open(i)).
+
   void search_forward() {
-    ExtDfa current = save_ext(g_.manager->singleton(g_.start), ply_dir("R", 0), false);
+    ExtDfa current = resume_forward();
+    if (manifest_->doc().contains("forward_plies")) return;
     while (!current.empty()) {
       const unsigned ply = static_cast<unsigned>(r_.steps.size());
       if (ply > max_plies_)
         throw std::runtime_error("ext_solve_by_reach: still reaching new positions after " +
                                  std::to_string(max_plies_) + " plies (is the game acyclic?)");
-      const ExtDfa open = apply(ExtOp::kMinus, current, known_, ply_dir("Open", ply));
-      ExtReachStep st;
-      st.ply = ply;
-      st.reach = stats_of(current);
-      st.undecided = stats_of(open);
-      st.seconds = seconds_since(t0_);
-      r_.steps.push_back(st);
-      if (progress_) progress_(st, false);
-      current = image(open, false, ply_dir("R", ply + 1));
+      const ExtDfa open = apply(ExtOp::kMinus, current, known_, fresh_dir("Open", ply), true);
+      record_forward(ply, current, open);
+      current = image(open, false, fresh_dir("R", ply + 1), true);
     }
     remove_ext(current.dir);
+    manifest_->doc()["forward_plies"] = r_.steps.size();
+    manifest_->doc()["forward_seconds"] = r_.forward_seconds = now();
+    save("forward-done");
   }
 
-  // From the deepest ply up: Won(i) = (R(i) ∩ KW) ∪ (Open(i) ∩ (reverse(KL) ∪ reverse(passed))),
-  // Lost(i) = R(i) \ Won(i), and the set handed up is Open(i) \ Won(i) (solve_by_reach.cpp).
-  void back_up() {
-    const ExtDfa into_known_lost = image(known_lost_, true, dir_ + "/into-known-lost");
-    ExtDfa passed;  // Open(i+1) \ Won(i+1); none below the deepest ply
-    for (std::size_t i = r_.steps.size(); i-- > 0;) {
-      const std::string p = std::to_string(i);
-      const ExtDfa reach = open_ext(ply_dir("R", i)), open = open_ext(ply_dir("Open", i));
-      ExtDfa won_open = apply(ExtOp::kIntersect, open, into_known_lost, tmp("won-open-" + p));
-      if (!passed.dir.empty() && !passed.empty()) {
-        const ExtDfa back = image(passed, true, tmp("back-" + p));
-        const ExtDfa rest = apply(ExtOp::kMinus, open, won_open, tmp("rest-" + p));
-        const ExtDfa more = apply(ExtOp::kIntersect, back, rest, tmp("more-" + p));
-        won_open = replace(won_open, apply(ExtOp::kUnion, won_open, more, tmp("won-open2-" + p)));
-        remove_ext(back.dir), remove_ext(rest.dir), remove_ext(more.dir);
-      }
-      const ExtDfa won_known = apply(ExtOp::kIntersect, reach, known_won_, tmp("won-known-" + p));
-      const ExtDfa won = apply(ExtOp::kUnion, won_known, won_open, tmp("won-" + p));
-      const ExtDfa lost = apply(ExtOp::kMinus, reach, won, tmp("lost-" + p));
-      check_consistent(lost, p);
-      const ExtDfa next = apply(ExtOp::kMinus, open, won_open, tmp("passed-" + p));
-      if (!passed.dir.empty()) remove_ext(passed.dir);
-      passed = next;
-      ExtReachStep& st = r_.steps[i];
-      st.won = stats_of(won), st.lost = stats_of(lost);
-      st.seconds = seconds_since(t0_);
-      if (i == 0) r_.start_won = !won.empty();  // R(0) = {start}
-      for (const std::string& d :
-           {reach.dir, open.dir, won_open.dir, won_known.dir, won.dir, lost.dir})
-        remove_ext(d);
-      if (progress_) progress_(st, true);
+  // The recorded forward plies (their sets checked), and R of the ply to expand next.
+  ExtDfa resume_forward() {
+    const Json& doc = manifest_->doc();
+    for (const Json& j : doc.value("forward", Json::array())) {
+      r_.steps.push_back(forward_step_from(j));
+      report(r_.steps.back(), false);
     }
+    r_.resumed_plies = r_.steps.size();
+    r_.forward_seconds = doc.value("forward_seconds", 0.0);
+    if (doc.contains("forward_plies") || r_.steps.empty())
+      return r_.steps.empty() ? start_set() : ExtDfa{};
+    const unsigned last = r_.steps.back().ply;
+    return image(recorded("Open", last, r_.steps.back().undecided), false, fresh_dir("R", last + 1),
+                 true);
+  }
+
+  ExtDfa start_set() { return save_ext(g_.manager->singleton(g_.start), fresh_dir("R", 0), true); }
+
+  void record_forward(unsigned ply, const ExtDfa& reach, const ExtDfa& open) {
+    ExtReachStep st;
+    st.ply = ply;
+    st.reach = stats_of(reach, o_.memory_bytes);
+    st.undecided = stats_of(open, o_.memory_bytes);
+    st.seconds = now();
+    r_.steps.push_back(st);
+    manifest_->doc()["forward"].push_back({{"ply", ply},
+                                           {"reach", ext_stats_json(st.reach)},
+                                           {"open", ext_stats_json(st.undecided)},
+                                           {"seconds", st.seconds}});
+    save("forward-" + std::to_string(ply));
+    report(st, false);
+  }
+
+  ExtReachStep forward_step_from(const Json& j) const {
+    ExtReachStep st;
+    st.ply = j.at("ply");
+    st.reach = set_stats_from(j.at("reach"));
+    st.undecided = set_stats_from(j.at("open"));
+    st.seconds = j.at("seconds");
+    st.resumed = true;
+    return st;
+  }
+
+  // ---- The back-up, from the deepest ply up: Won(i) = (R(i) ∩ KW) ∪ (Open(i) ∩ (reverse(KL) ∪
+  // reverse(passed(i+1)))), Lost(i) = R(i) \ Won(i), passed(i) = Open(i) \ Won(i).
+
+  void back_up() {
+    const ExtDfa into_known_lost = resume_into_known_lost();
+    std::size_t i = r_.steps.size();
+    ExtDfa passed = resume_back_up(i);
+    for (; i-- > 0;) {
+      ExtDfa next = back_up_ply(static_cast<unsigned>(i), into_known_lost, passed);
+      remove_ext(ply_dir("R", i)), remove_ext(ply_dir("Open", i));
+      if (!passed.dir.empty()) remove_ext(passed.dir);
+      passed = std::move(next);
+    }
+    if (!passed.dir.empty()) remove_ext(passed.dir);
+    remove_ext(into_known_lost.dir);
+  }
+
+  // reverse(KL), as recorded by an earlier run or computed and recorded now.
+  ExtDfa resume_into_known_lost() {
+    Json& doc = manifest_->doc();
+    const std::string out = sets_ + "/into-known-lost";
+    if (doc.contains("into_known_lost"))
+      return checked(out, set_stats_from(doc["into_known_lost"]));
+    remove_ext(out);
+    const ExtDfa s = image(known_lost_, true, out, true);
+    doc["into_known_lost"] = ext_stats_json(ExtSetStats{s.total_states(), s.digest, 0, false, 0});
+    save("into-known-lost");
+    return s;
+  }
+
+  // The plies an earlier run backed up (their statistics into the steps), and the set it handed
+  // up from the last of them; `ply` becomes that ply (the number of plies if none).
+  ExtDfa resume_back_up(std::size_t& ply) {
+    const Json& rows = manifest_->doc().value("backup", Json::array());
+    for (const Json& j : rows) {
+      ply = j.at("ply").get<std::size_t>();
+      ExtReachStep& st = r_.steps.at(ply);
+      st.won = set_stats_from(j.at("won")), st.lost = set_stats_from(j.at("lost"));
+      st.passed_states = j.at("passed").at("states");
+      st.seconds = j.at("seconds");
+      st.backup_resumed = true;
+      report(st, true);
+    }
+    r_.resumed_backup_plies = rows.size();
+    if (!rows.empty() && ply == 0) r_.start_won = rows.back().at("start_won");
+    if (rows.empty() || manifest_->doc().contains("result")) return ExtDfa{};
+    return checked(ply_dir("passed", ply), set_stats_from(rows.back().at("passed")));
+  }
+
+  // Backs up ply i and records it; returns the set it hands up (durable: a resume starts there).
+  ExtDfa back_up_ply(unsigned i, const ExtDfa& into_known_lost, const ExtDfa& passed) {
+    const std::string p = std::to_string(i);
+    ExtReachStep& st = r_.steps[i];
+    const ExtDfa reach = recorded("R", i, st.reach), open = recorded("Open", i, st.undecided);
+    ExtDfa won_open = apply(ExtOp::kIntersect, open, into_known_lost, tmp("won-open-" + p));
+    if (!passed.dir.empty() && !passed.empty()) {
+      const ExtDfa back = image(passed, true, tmp("back-" + p), false);
+      const ExtDfa rest = apply(ExtOp::kMinus, open, won_open, tmp("rest-" + p));
+      const ExtDfa more = apply(ExtOp::kIntersect, back, rest, tmp("more-" + p));
+      won_open = replace(won_open, apply(ExtOp::kUnion, won_open, more, tmp("won-open2-" + p)));
+      remove_ext(back.dir), remove_ext(rest.dir), remove_ext(more.dir);
+    }
+    const ExtDfa won_known = apply(ExtOp::kIntersect, reach, known_won_, tmp("won-known-" + p));
+    const ExtDfa won = apply(ExtOp::kUnion, won_known, won_open, tmp("won-" + p));
+    const ExtDfa lost = apply(ExtOp::kMinus, reach, won, tmp("lost-" + p));
+    check_consistent(lost, p);
+    const ExtDfa next = apply(ExtOp::kMinus, open, won_open, fresh_dir("passed", i), true);
+    st.won = stats_of(won, o_.memory_bytes), st.lost = stats_of(lost, o_.memory_bytes);
+    st.passed_states = next.total_states();
+    if (i == 0) r_.start_won = !won.empty();  // R(0) = {start}
+    for (const std::string& d : {won_open.dir, won_known.dir, won.dir, lost.dir}) remove_ext(d);
+    record_back_up(st, next);
+    return next;
+  }
+
+  void record_back_up(ExtReachStep& st, const ExtDfa& passed) {
+    st.seconds = now();
+    manifest_->doc()["backup"].push_back(
+        {{"ply", st.ply},
+         {"won", ext_stats_json(st.won)},
+         {"lost", ext_stats_json(st.lost)},
+         {"passed", ext_stats_json(ExtSetStats{passed.total_states(), passed.digest, 0, false, 0})},
+         {"start_won", r_.start_won},
+         {"seconds", st.seconds}});
+    save("backup-" + std::to_string(st.ply));
+    report(st, true);
   }
 
   void check_consistent(const ExtDfa& lost, const std::string& ply) {
@@ -114,35 +278,103 @@ class ExtReach {
     if (!ok) throw std::logic_error("ext_solve_by_reach: inconsistent known sets");
   }
 
+  // ---- The end: the result recorded, the sets removed (the record stays).
+
+  void finish() {
+    r_.backward_seconds = now() - r_.forward_seconds;
+    Json& doc = manifest_->doc();
+    doc["result"] = {{"start_won", r_.start_won},
+                     {"plies", r_.steps.size()},
+                     {"forward_seconds", r_.forward_seconds},
+                     {"backward_seconds", r_.backward_seconds}};
+    save("finished");
+    fs::remove_all(sets_);
+    fs::remove_all(o_.scratch_dir);
+  }
+
+  ExtReachResult recorded_result() {
+    std::size_t ply = 0;
+    resume_forward();
+    resume_back_up(ply);
+    const Json& res = manifest_->doc()["result"];
+    r_.start_won = res.at("start_won");
+    r_.forward_seconds = res.at("forward_seconds");
+    r_.backward_seconds = res.at("backward_seconds");
+    fs::remove_all(sets_);
+    fs::remove_all(o_.scratch_dir);
+    return std::move(r_);
+  }
+
+  // ---- Files.
+
+  // A recorded set, checked against its record (a missing or different set stops the solve).
+  ExtDfa recorded(const char* what, std::size_t ply, const ExtSetStats& st) const {
+    return checked(ply_dir(what, ply), st);
+  }
+  ExtDfa checked(const std::string& dir, const ExtSetStats& st) const {
+    try {
+      const ExtDfa s = open_ext(dir);
+      if (s.digest == st.digest && s.total_states() == st.states) return s;
+    } catch (const std::exception& e) {
+      throw std::runtime_error(dir_ + ": a set the record names cannot be read (" + e.what() +
+                               "); remove the directory to solve again");
+    }
+    throw std::runtime_error(dir_ + ": " + dir +
+                             " differs from the record of it; remove the "
+                             "directory to solve again");
+  }
+
+  // Every set an earlier, stopped run left that the record does not need (the ply it was
+  // computing, the temporaries of that ply, the sets of plies it had backed up).
+  void remove_stale_sets() {
+    std::vector<std::string> keep = {"known-won", "known-lost", "known"};
+    const Json& doc = manifest_->doc();
+    const std::size_t backed_up = doc.value("backup", Json::array()).size();
+    const std::size_t forward = doc.value("forward", Json::array()).size();
+    for (std::size_t i = 0; i + backed_up < forward; ++i)
+      keep.push_back("R-" + std::to_string(i)), keep.push_back("Open-" + std::to_string(i));
+    if (backed_up) keep.push_back("passed-" + std::to_string(forward - backed_up));
+    if (doc.contains("into_known_lost")) keep.push_back("into-known-lost");
+    for (const auto& e : fs::directory_iterator(sets_))
+      if (std::find(keep.begin(), keep.end(), e.path().filename().string()) == keep.end())
+        fs::remove_all(e.path());
+  }
+
   // forward(s) (or reverse) of solver.cpp: per group of moves, filter, image, filter, unite.
-  ExtDfa image(const ExtDfa& s, bool backwards, const std::string& out) {
+  // `durable`: the result is a set the record will name (fsync'd, its directory too).
+  ExtDfa image(const ExtDfa& s, bool backwards, const std::string& out, bool durable) {
     std::vector<ExtDfa> parts;
+    const bool last_is_result = durable && groups_.size() == 1;
     for (std::size_t k = 0; k < groups_.size(); ++k) {
       const MoveGroup& grp = groups_[k];
       const std::string& in = backwards ? grp.post : grp.pre;
       const std::string& filter_out = backwards ? grp.pre : grp.post;
       const std::string part = tmp("image-" + std::to_string(k));
       ExtDfa from = in.empty() ? s : apply(ExtOp::kIntersect, s, open_ext(in), part + "-in");
-      ExtDfa moved =
-          ext_change_all(from, backwards ? grp.backward : grp.forward, part + "-moved", o_);
+      ExtDfa moved = ext_change_all(from, backwards ? grp.backward : grp.forward, part + "-moved",
+                                    options(last_is_result && filter_out.empty()));
       if (from.dir != s.dir) remove_ext(from.dir);
       if (!filter_out.empty())
-        moved = replace(moved, apply(ExtOp::kIntersect, moved, open_ext(filter_out), part));
+        moved = replace(
+            moved, apply(ExtOp::kIntersect, moved, open_ext(filter_out), part, last_is_result));
       parts.push_back(moved);
     }
-    return unite(parts, out);
+    return unite(parts, out, durable);
   }
 
-  ExtDfa unite(std::vector<ExtDfa> parts, const std::string& out) {
-    if (parts.empty()) return save_ext(g_.manager->empty(), out, false);
+  ExtDfa unite(std::vector<ExtDfa> parts, const std::string& out, bool durable) {
+    remove_ext(out);
+    if (parts.empty()) return save_ext(g_.manager->empty(), out, durable);
     while (parts.size() > 1) {
-      const ExtDfa u = apply(ExtOp::kUnion, parts[0], parts[1], tmp("unite-" + fresh()));
+      const bool last = parts.size() == 2;
+      const ExtDfa u = apply(ExtOp::kUnion, parts[0], parts[1],
+                             last ? out : tmp("unite-" + fresh()), last && durable);
       remove_ext(parts[0].dir), remove_ext(parts[1].dir);
       parts.erase(parts.begin(), parts.begin() + 2);
       parts.push_back(u);
     }
-    remove_ext(out);
-    std::filesystem::rename(parts[0].dir, out);
+    if (parts[0].dir != out) fs::rename(parts[0].dir, out);
+    if (durable) sync_directory_of(out);
     return open_ext(out);
   }
 
@@ -161,27 +393,57 @@ class ExtReach {
   }
 
   std::string filter(const Set& s, const std::string& name) {
-    return s == g_.all ? std::string() : save_ext(s, dir_ + "/" + name, false).dir;
+    return s == g_.all ? std::string() : save_ext(s, sets_ + "/" + name, false).dir;
   }
-  ExtDfa apply(ExtOp op, const ExtDfa& a, const ExtDfa& b, const std::string& out) {
-    return ext_apply(op, a, b, out, o_);
+  // Scratch results are not synced (a crash redoes the ply); recorded ones are.
+  ExtOptions options(bool durable) const {
+    ExtOptions o = o_;
+    o.durable_result = durable;
+    return o;
+  }
+  ExtDfa apply(ExtOp op, const ExtDfa& a, const ExtDfa& b, const std::string& out,
+               bool durable = false) {
+    const ExtDfa s = ext_apply(op, a, b, out, options(durable));
+    if (durable) sync_directory_of(out);
+    return s;
   }
   ExtDfa replace(const ExtDfa& old, const ExtDfa& with) {
     remove_ext(old.dir);
     return with;
   }
-  std::string ply_dir(const char* what, std::size_t ply) const {
-    return dir_ + "/" + what + "-" + std::to_string(ply);
+  void save(const std::string& stage) {
+    manifest_->doc()["seconds"] = now();
+    manifest_->save(stage);
   }
-  std::string tmp(const std::string& name) const { return dir_ + "/tmp-" + name; }
+  void report(const ExtReachStep& st, bool backing_up) const {
+    if (progress_) progress_(st, backing_up);
+  }
+  std::string ply_dir(const char* what, std::size_t ply) const {
+    return sets_ + "/" + what + "-" + std::to_string(ply);
+  }
+  // A set's directory, emptied of what a stopped run may have left there.
+  std::string fresh_dir(const std::string& name) const {
+    remove_ext(sets_ + "/" + name);
+    return sets_ + "/" + name;
+  }
+  std::string fresh_dir(const char* what, std::size_t ply) const {
+    return fresh_dir(what + ("-" + std::to_string(ply)));
+  }
+  std::string tmp(const std::string& name) const { return sets_ + "/tmp-" + name; }
   std::string fresh() { return std::to_string(next_++); }
+  double now() const {
+    return base_seconds_ +
+           std::chrono::duration<double>(std::chrono::steady_clock::now() - t0_).count();
+  }
 
   const SetGame& g_;
   const unsigned max_plies_;
-  const std::string dir_;
+  const std::string dir_, sets_;
   ExtOptions o_;
   const Progress& progress_;
   ExtDfa known_won_, known_lost_, known_;
+  std::optional<ExtSolveManifest> manifest_;
+  double base_seconds_ = 0;
   std::vector<MoveGroup> groups_;
   ExtReachResult r_;
   std::uint64_t next_ = 0;
@@ -192,9 +454,9 @@ class ExtReach {
 
 ExtReachResult ext_solve_by_reach(const SetGame& g, const Set& known_won, const Set& known_lost,
                                   unsigned max_plies, const std::string& work_dir,
-                                  const ExtOptions& options,
+                                  const std::string& identity, const ExtOptions& options,
                                   const std::function<void(const ExtReachStep&, bool)>& progress) {
-  return ExtReach(g, known_won, known_lost, max_plies, work_dir, options, progress).run();
+  return ExtReach(g, known_won, known_lost, max_plies, work_dir, identity, options, progress).run();
 }
 
 }  // namespace zermelo::dfa

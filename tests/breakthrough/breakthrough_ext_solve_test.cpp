@@ -31,7 +31,7 @@ void check_solve(const std::string& board, unsigned backward_steps, std::uint64_
     known_won = back.won, known_lost = back.lost;
   }
   const ReachResult ram = solve_by_reach(g, known_won, known_lost, 200);
-  const ExtReachResult ext = ext_solve_by_reach(g, known_won, known_lost, 200, dir / "solve",
+  const ExtReachResult ext = ext_solve_by_reach(g, known_won, known_lost, 200, dir / "solve", board,
                                                 ExtOptions{dir / "scratch", memory});
   EXPECT_EQ(ext.start_won, ram.start_won) << board;
   ASSERT_EQ(ext.steps.size(), ram.reach.size()) << board;
@@ -42,7 +42,7 @@ void check_solve(const std::string& board, unsigned backward_steps, std::uint64_
     EXPECT_EQ(st.lost.digest, digest(ram.lost[i], dir)) << board << " ply " << i;
     EXPECT_EQ(st.reach.states, ram.reach[i].states()) << board << " ply " << i;
   }
-  EXPECT_FALSE(std::filesystem::exists(dir / "solve")) << "the work directory is removed";
+  EXPECT_FALSE(std::filesystem::exists(dir / "solve/sets")) << "the sets are removed at the end";
 }
 
 // Each external operation has a fixed cost of some 50-100 ms (a run file a layer, each with its

@@ -2,6 +2,7 @@
 // (the set-game interface, zermelo/dfa/set_game.hpp). Prints per-step tables (set sizes in
 // positions and DFA states, positions per byte) as the solve runs, then the winner and the
 // compression exponent, or the report as --json (zermelo/dfa/set_game_solve.hpp).
+#include <chrono>
 #include <cstdio>
 #include <iostream>
 #include <stdexcept>
@@ -14,6 +15,7 @@
 #include "zermelo/dfa/solver.hpp"
 #include "zermelo/games/breakthrough/breakthrough_sets.hpp"
 #include "zermelo/games/nim/nim_sets.hpp"
+#include "zermelo/util/process_usage.hpp"
 
 namespace zermelo::cli {
 namespace {
@@ -66,50 +68,6 @@ struct BreakthroughArgs {
 // game's own sets: universe, filters, known sets).
 constexpr std::uint64_t kExternalSortShare = 4;
 
-// The meet-in-the-middle solve with its sets out of core (ext_solve.hpp): a row per ply as the
-// forward search and the back-up pass it, then the winner. Only --backward-steps and
-// --max-steps of the solve options apply.
-void solve_external(const dfa::SetGame& g, const BreakthroughArgs& a) {
-  const dfa::SetSolveOptions& o = a.solve;
-  if (o.method != "reach" || !o.save_dir.empty() || !o.spill_dir.empty() || o.restrict_backup)
-    throw std::invalid_argument(
-        "breakthrough: --external takes --backward-steps and --max-steps only (method reach)");
-  dfa::Set known_won = g.won0, known_lost = g.lost0;
-  if (o.backward_steps > 0) {
-    const dfa::RetrogradeResult back = dfa::retrograde(g, o.backward_steps);
-    known_won = back.won, known_lost = back.lost;
-  }
-  dfa::ExtOptions eo{a.external_dir + "/scratch", globals().memory_bytes / kExternalSortShare};
-  const auto row = [](const dfa::ExtReachStep& st, bool backing_up) {
-    if (globals().json || globals().quiet) return;
-    if (backing_up)
-      std::printf(
-          "back-up ply %3u | won %10llu states %016llx | lost %10llu states %016llx | %.1f s\n",
-          st.ply, static_cast<unsigned long long>(st.won.states),
-          static_cast<unsigned long long>(st.won.digest),
-          static_cast<unsigned long long>(st.lost.states),
-          static_cast<unsigned long long>(st.lost.digest), st.seconds);
-    else
-      std::printf("forward ply %3u | R %10llu states %016llx | open %10llu states | %.1f s\n",
-                  st.ply, static_cast<unsigned long long>(st.reach.states),
-                  static_cast<unsigned long long>(st.reach.digest),
-                  static_cast<unsigned long long>(st.undecided.states), st.seconds);
-    std::fflush(stdout);
-  };
-  const dfa::ExtReachResult r = dfa::ext_solve_by_reach(g, known_won, known_lost, o.max_steps,
-                                                        a.external_dir + "/sets", eo, row);
-  const char* winner = r.start_won ? "P1" : "P2";
-  if (globals().json)
-    std::printf(
-        "{\"method\": \"reach-external\", \"plies\": %zu, \"winner\": \"%s\", "
-        "\"forward_seconds\": %.3f, \"backward_seconds\": %.3f}\n",
-        r.steps.size(), winner, r.forward_seconds, r.backward_seconds);
-  else
-    std::printf("winner: %s (first player %s), %zu plies, forward %.1f s, back-up %.1f s\n", winner,
-                r.start_won ? "wins" : "loses", r.steps.size(), r.forward_seconds,
-                r.backward_seconds);
-}
-
 // The one board, named as `solve breakthrough WxH` names it or by --board; not both, not neither.
 std::string breakthrough_board(const BreakthroughArgs& a) {
   if (a.words.size() > 1)
@@ -122,6 +80,82 @@ std::string breakthrough_board(const BreakthroughArgs& a) {
     throw std::invalid_argument(
         "breakthrough: name the board, e.g. `zermelo breakthrough solve 3x4`");
   return a.words.empty() ? a.board : a.words[0];
+}
+
+// A set's figures in a progress row: positions (where counted) and DFA states.
+std::string set_cell(const char* name, const dfa::ExtSetStats& s) {
+  char buf[96];
+  if (s.counted)
+    std::snprintf(buf, sizeof buf, "%s %llu positions %llu states", name,
+                  static_cast<unsigned long long>(s.positions),
+                  static_cast<unsigned long long>(s.states));
+  else
+    std::snprintf(buf, sizeof buf, "%s %llu states", name,
+                  static_cast<unsigned long long>(s.states));
+  return buf;
+}
+
+// The progress row of a ply, on stderr (stdout keeps the answer, or the JSON).
+void progress_row(const dfa::ExtReachStep& st, bool backing_up) {
+  if (globals().quiet) return;
+  const char* earlier = backing_up ? (st.backup_resumed ? "  (recorded by an earlier run)" : "")
+                                   : (st.resumed ? "  (recorded by an earlier run)" : "");
+  if (backing_up)
+    std::fprintf(stderr, "back-up ply %3u | %s | %s | %.1f s%s\n", st.ply,
+                 set_cell("won", st.won).c_str(), set_cell("lost", st.lost).c_str(), st.seconds,
+                 earlier);
+  else
+    std::fprintf(stderr, "forward ply %3u | %s | %s | %.1f s%s\n", st.ply,
+                 set_cell("R", st.reach).c_str(), set_cell("open", st.undecided).c_str(),
+                 st.seconds, earlier);
+  std::fflush(stderr);
+}
+
+void print_external(const dfa::ExtReachResult& r, double seconds) {
+  const char* winner = r.start_won ? "P1" : "P2";
+  if (!globals().json) {
+    std::printf("winner: %s (first player %s), %zu plies, forward %.1f s, back-up %.1f s\n", winner,
+                r.start_won ? "wins" : "loses", r.steps.size(), r.forward_seconds,
+                r.backward_seconds);
+    return;
+  }
+  nlohmann::json steps = nlohmann::json::array();
+  for (const dfa::ExtReachStep& st : r.steps) steps.push_back(dfa::ext_step_json(st));
+  const nlohmann::json report = {{"method", "reach-external"},
+                                 {"plies", r.steps.size()},
+                                 {"winner", winner},
+                                 {"start_value", r.start_won ? "win" : "loss"},
+                                 {"steps", steps},
+                                 {"forward_seconds", r.forward_seconds},
+                                 {"backward_seconds", r.backward_seconds},
+                                 {"resumed_plies", r.resumed_plies},
+                                 {"resumed_backup_plies", r.resumed_backup_plies},
+                                 {"seconds", seconds},
+                                 {"peak_rss_bytes", peak_rss_bytes()}};
+  std::cout << report.dump(2) << "\n";
+}
+
+// The meet-in-the-middle solve with its sets out of core (ext_solve.hpp): a progress row per ply
+// as the forward search and the back-up pass it, then the winner. Only --backward-steps and
+// --max-steps of the solve options apply. The same command resumes a stopped solve from the
+// record in the directory; another command on it is refused.
+void solve_external(const dfa::SetGame& g, const BreakthroughArgs& a) {
+  const auto t0 = std::chrono::steady_clock::now();
+  const dfa::SetSolveOptions& o = a.solve;
+  if (o.method != "reach" || !o.save_dir.empty() || !o.spill_dir.empty() || o.restrict_backup)
+    throw std::invalid_argument(
+        "breakthrough: --external takes --backward-steps and --max-steps only (method reach)");
+  dfa::Set known_won = g.won0, known_lost = g.lost0;
+  if (o.backward_steps > 0) {
+    const dfa::RetrogradeResult back = dfa::retrograde(g, o.backward_steps);
+    known_won = back.won, known_lost = back.lost;
+  }
+  dfa::ExtOptions eo{a.external_dir + "/scratch", globals().memory_bytes / kExternalSortShare};
+  const std::string identity = "breakthrough solve " + breakthrough_board(a) +
+                               " --backward-steps " + std::to_string(o.backward_steps);
+  const dfa::ExtReachResult r = dfa::ext_solve_by_reach(g, known_won, known_lost, o.max_steps,
+                                                        a.external_dir, identity, eo, progress_row);
+  print_external(r, std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
 }
 
 void run_breakthrough(const BreakthroughArgs& a) {
@@ -183,7 +217,9 @@ void setup_set_games(CLI::App& app) {
   solve->add_option("--external", b.external_dir,
                     "reach with the ply sets out of core, as external DFA sets under this "
                     "directory (a quarter of --memory for the sorts, the rest for the game's "
-                    "own sets); prints each ply's DFA states and set digests");
+                    "own sets); a progress row per ply on stderr (positions, DFA states, "
+                    "seconds). Each finished ply is recorded in DIR/manifest.json: the same "
+                    "command resumes a stopped solve there, another command is refused");
 
   auto* nim = app.add_subcommand("nim", "Nim (last stick wins), solved with DFA position sets");
   nim->require_subcommand(1);

@@ -7,9 +7,14 @@
 // (universe, terminal and move filters, the known sets W(J)/L(J)) and the sorts' buffers; the
 // ply sets live on disk. The result is the same sets, ply for ply: the canonical form makes the
 // per-ply digests directly comparable with save_ext of the in-RAM solve's sets (tested).
+//
+// Such a solve outlasts a working session, so it is resumable: each finished ply's sets are
+// written durably and recorded in DIR/manifest.json (ext_solve_manifest.hpp) with the job's
+// identity, and the same call on the same directory goes on from the last recorded ply.
 #pragma once
 #include <cstdint>
 #include <functional>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
@@ -19,28 +24,45 @@
 namespace zermelo::dfa {
 
 struct ExtSetStats {
-  std::uint64_t states = 0;  // DFA states (ExtDfa::total_states)
-  std::uint64_t digest = 0;  // ExtDfa::digest
+  std::uint64_t states = 0;     // DFA states (ExtDfa::total_states)
+  std::uint64_t digest = 0;     // ExtDfa::digest
+  std::uint64_t bytes = 0;      // one 32-bit edge a transition, as Set::bytes
+  bool counted = false;         // positions known (ext_count: the sort budget held the counts)
+  std::uint64_t positions = 0;  // if counted
 };
 
 struct ExtReachStep {
   unsigned ply = 0;
   ExtSetStats reach, undecided, won, lost;  // won and lost once the back-up has passed the ply
-  double seconds = 0;                       // since the start of the solve
+  std::uint64_t passed_states = 0;          // of Open(i) \ Won(i), the set handed up
+  double seconds = 0;           // since the start of the solve, over all the runs that made it
+  bool resumed = false;         // R(ply) and Open(ply) were recorded by an earlier run
+  bool backup_resumed = false;  // and so was the ply's back-up
 };
 
 struct ExtReachResult {
   std::vector<ExtReachStep> steps;
   bool start_won = false;  // the player to move at the start wins
   double forward_seconds = 0, backward_seconds = 0;
+  std::size_t resumed_plies = 0, resumed_backup_plies = 0;  // taken from an earlier run
 };
 
+// A set's and a ply's figures as the in-RAM solve's JSON has them (set_game_solve.cpp: ply,
+// reach, open, won, lost, passed_states, seconds, resumed, backup_resumed; positions null where
+// not counted), with each set's digest.
+nlohmann::json ext_stats_json(const ExtSetStats& s);
+nlohmann::json ext_step_json(const ExtReachStep& s);
+
 // Meet in the middle as solve_by_reach(g, known_won, known_lost), with every ply's sets external
-// under work_dir (created; each ply's files removed once the back-up has passed it). The moves'
-// filters are taken from g (SetMove::pre / post) and their changes from SetMove::change.
+// under work_dir/sets (each ply's files removed once the back-up has passed it, all of them at
+// the end), the sorts' scratch in work_dir/scratch, the record in work_dir/manifest.json (kept:
+// the same call on a finished directory gives the recorded result at once). `identity` names the
+// job (the command's words); with the digests of the start and the known sets it must match the
+// record's, else std::runtime_error. The moves' filters are taken from g (SetMove::pre / post)
+// and their changes from SetMove::change.
 ExtReachResult ext_solve_by_reach(
     const SetGame& g, const Set& known_won, const Set& known_lost, unsigned max_plies,
-    const std::string& work_dir, const ExtOptions& options,
+    const std::string& work_dir, const std::string& identity, const ExtOptions& options,
     const std::function<void(const ExtReachStep&, bool backing_up)>& progress = {});
 
 }  // namespace zermelo::dfa

@@ -49,6 +49,13 @@ function(zermelo_layer name)
   target_include_directories(${name} PRIVATE ${PROJECT_SOURCE_DIR})
   target_link_libraries(${name} PUBLIC ${L_DEPENDS} PRIVATE ${L_PRIVATE_DEPENDS})
   zermelo_compile_options(${name})
+  # A layer of several files is compiled as unity files of up to 8 sources each: its files share
+  # most of their headers (the engine's, the standard library's), which then cost CPU once a
+  # batch rather than once a file. A file that cannot join one says so where its layer is made.
+  list(LENGTH L_SOURCES sources)
+  if(sources GREATER 1)
+    set_target_properties(${name} PROPERTIES UNITY_BUILD ON UNITY_BUILD_BATCH_SIZE 8)
+  endif()
   set_property(GLOBAL APPEND PROPERTY ZERMELO_LAYERS ${name})
   if(DEFINED L_MAY_INCLUDE)
     set(files "")

@@ -71,6 +71,17 @@ inline CommandResult run_command(const std::string& cmd) {
 inline CommandResult run_cli(const std::string& args) {
   return run_command(std::string(ZERMELO_CLI) + " --quiet " + args);
 }
+// The same with its stderr after its stdout, for tests that read the command's messages.
+inline CommandResult run_cli_with_stderr(const std::string& args) {
+  return run_cli(args + " 2>&1");
+}
+
+// How many times `what` occurs in `s`, overlapping occurrences counted.
+inline std::size_t count_occurrences(const std::string& s, const std::string& what) {
+  std::size_t n = 0;
+  for (auto at = s.find(what); at != std::string::npos; at = s.find(what, at + 1)) ++n;
+  return n;
+}
 
 // `zermelo ARGS...` (ZERMELO_CLI) as a child process, its stdout into `stdout_path` (empty: this
 // process's): its exit code (-1 if it did not exit) and the kernel's account of it (getrusage of

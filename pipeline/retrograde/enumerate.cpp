@@ -16,7 +16,7 @@ namespace {
 
 // --max-states for a game that cannot count its states up front (Game::count_states): the
 // enumeration stops at the first state over the limit, before any level is solved.
-void refuse_states_over_the_limit(const SolveState& s, std::uint64_t n) {
+void stop_at_the_state_over_the_limit(const SolveState& s, std::uint64_t n) {
   if (s.opt.max_states == 0 || n <= s.opt.max_states) return;
   throw std::invalid_argument(s.game.name() + " tier " + s.opt.tier + ": more than --max-states " +
                               std::to_string(s.opt.max_states) +
@@ -30,7 +30,7 @@ void each_state(const SolveState& s, const StateWalk& walk, Use use) {
   std::uint64_t n = 0;
   walk([&](StateKey k) {
     use(k);
-    refuse_states_over_the_limit(s, ++n);
+    stop_at_the_state_over_the_limit(s, ++n);
     if ((n & 0xFFFF) == 0) bar.add(0x10000);
   });
 }

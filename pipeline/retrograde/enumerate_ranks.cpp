@@ -119,7 +119,7 @@ std::uint64_t own_states(const SolveState& s, std::uint64_t states) {
          first_state(states, s.shards(), s.shard_ids.front());
 }
 
-void refuse_states_over_the_limit(const SolveState& s, std::uint64_t states) {
+void refuse_a_tier_over_the_limit(const SolveState& s, std::uint64_t states) {
   if (s.opt.max_states != 0 && states > s.opt.max_states)
     throw std::invalid_argument(s.game.name() + " tier " + s.opt.tier + ": " +
                                 std::to_string(states) + " states, more than --max-states " +
@@ -131,7 +131,7 @@ void refuse_states_over_the_limit(const SolveState& s, std::uint64_t states) {
 KeyRanges split_shares(const SolveState& s, const std::string& share, std::uint64_t& states) {
   KeyCounter counter(share);
   states = s.total(counter.size());
-  refuse_states_over_the_limit(s, states);
+  refuse_a_tier_over_the_limit(s, states);
   return select_key_ranges(states, s.shards(),
                            [&](std::uint64_t key) { return s.total(counter.at_or_below(key)); });
 }

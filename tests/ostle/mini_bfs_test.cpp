@@ -23,11 +23,6 @@ bool congruent(const Grid& a, const Grid& b) {
   return false;
 }
 
-std::string name(const ostle_mini_ref::Move& m) {
-  return std::string(1, static_cast<char>('a' + m.file)) + std::to_string(m.rank + 1) +
-         "UDLR"[m.dir];
-}
-
 struct Search {
   bool published = false;        // the forbidden move: first move to a board congruent to before
   bool play_restricted = false;  // the forbidden move is played all the same
@@ -41,7 +36,8 @@ std::pair<std::string, std::string> state_of(const Grid& now, const Grid& before
     const auto q = ostle_mini_ref::play(now, m, lose_at);
     if (q.result != Result::kContinues) continue;
     if (s.published ? congruent(q.next, before) : q.next == before)
-      return {ostle_mini_ref::to_text(now) + ":" + name(m), name(m)};
+      return {ostle_mini_ref::to_text(now) + ":" + ostle_mini_ref::move_text(m),
+              ostle_mini_ref::move_text(m)};
   }
   return {ostle_mini_ref::to_text(now), ""};
 }
@@ -61,7 +57,7 @@ std::vector<std::uint64_t> plain_levels(int p, const Grid& start, const Search& 
       if (!s.expand_checkmates && ostle_mini_ref::is_checkmate(n.board, std::nullopt, lose_at))
         continue;
       for (const auto& m : ostle_mini_ref::legal_moves(n.board, std::nullopt, lose_at)) {
-        if (!s.play_restricted && name(m) == n.forbidden) continue;
+        if (!s.play_restricted && ostle_mini_ref::move_text(m) == n.forbidden) continue;
         const auto q = ostle_mini_ref::play(n.board, m, lose_at);
         if (q.result != Result::kContinues) continue;
         auto [id, forbidden] = state_of(q.next, n.board, lose_at, s);

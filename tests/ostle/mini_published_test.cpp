@@ -24,11 +24,6 @@ using ostle_mini_ref::class_of;
 using ostle_mini_ref::Grid;
 using ostle_mini_ref::Result;
 
-std::string name(const ostle_mini_ref::Move& m) {
-  return std::string(1, static_cast<char>('a' + m.file)) + std::to_string(m.rank + 1) +
-         "UDLR"[m.dir];
-}
-
 // The state a move from `before` into `now` leaves: `now`, and the first move of `now` whose
 // result is in `before`'s class (none if no move is).
 std::string state_text(const Grid& now, const Grid& before, int lose_at) {
@@ -36,7 +31,7 @@ std::string state_text(const Grid& now, const Grid& before, int lose_at) {
   for (const auto& m : ostle_mini_ref::legal_moves(now, std::nullopt, lose_at)) {
     const auto q = ostle_mini_ref::play(now, m, lose_at);
     if (q.result == Result::kContinues && class_of(q.next) == cls)
-      return ostle_mini_ref::to_text(now) + ":" + name(m);
+      return ostle_mini_ref::to_text(now) + ":" + ostle_mini_ref::move_text(m);
   }
   return ostle_mini_ref::to_text(now);
 }
@@ -95,7 +90,7 @@ TEST(OstleMiniPublished, ChildrenFollowTheSymmetryClassRule) {
       const std::string forbidden = f ? r.to_text(b, f).substr(r.to_text(b, 0).size() + 1) : "";
       std::multiset<std::string> want, got;
       for (const auto& m : ostle_mini_ref::legal_moves(now, std::nullopt, lose_at)) {
-        if (name(m) == forbidden) continue;
+        if (ostle_mini_ref::move_text(m) == forbidden) continue;
         const auto q = ostle_mini_ref::play(now, m, lose_at);
         want.insert(q.result == Result::kContinues   ? state_text(q.next, now, lose_at)
                     : q.result == Result::kMoverWins ? "win"

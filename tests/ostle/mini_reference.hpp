@@ -82,6 +82,11 @@ struct Move {
   int file, rank, dir;  // dir 0 U (rank-1), 1 D (rank+1), 2 L (file-1), 3 R (file+1)
   bool operator==(const Move&) const = default;
 };
+// A move as the published solver writes it: its square and direction, "c2D".
+inline std::string move_text(const Move& m) {
+  return std::string(1, static_cast<char>('a' + m.file)) + std::to_string(m.rank + 1) +
+         "UDLR"[m.dir];
+}
 inline const int kDf[4] = {0, 0, -1, 1};
 inline const int kDr[4] = {-1, 1, 0, 0};
 

@@ -4,16 +4,13 @@
 
 #include <random>
 
+#include "tests/test_util.hpp"
 #include "zermelo/serve/board_picture.hpp"
 
 namespace zermelo {
 namespace {
 
-std::size_t count(const std::string& s, const std::string& what) {
-  std::size_t n = 0;
-  for (auto at = s.find(what); at != std::string::npos; at = s.find(what, at + 1)) ++n;
-  return n;
-}
+using testing::count_occurrences;
 
 // The start and a few random descendants: each a drawn board with `pieces` pieces at the start.
 void expect_drawn(const std::string& name, const std::vector<std::string>& options,
@@ -23,9 +20,10 @@ void expect_drawn(const std::string& name, const std::vector<std::string>& optio
   StateKey s = g->start();
   const std::string svg = board_svg(*g, s);
   EXPECT_EQ(svg.rfind("<svg xmlns=\"http://www.w3.org/2000/svg\"", 0), 0u) << svg;
-  EXPECT_EQ(count(svg, "font-family=\"monospace\""), 0u) << "the fallback drew " << name;
-  EXPECT_GE(count(svg, "<rect"), squares + 1) << svg;
-  EXPECT_EQ(count(svg, piece), pieces) << svg;
+  EXPECT_EQ(count_occurrences(svg, "font-family=\"monospace\""), 0u)
+      << "the fallback drew " << name;
+  EXPECT_GE(count_occurrences(svg, "<rect"), squares + 1) << svg;
+  EXPECT_EQ(count_occurrences(svg, piece), pieces) << svg;
   std::mt19937_64 rng(7);
   std::vector<Child> kids;
   for (int i = 0; i < 8; ++i) {
@@ -33,7 +31,7 @@ void expect_drawn(const std::string& name, const std::vector<std::string>& optio
     std::erase_if(kids, [](const Child& c) { return c.is_terminal(); });
     if (kids.empty()) break;
     s = kids[rng() % kids.size()].key;
-    EXPECT_EQ(count(board_svg(*g, s), "font-family=\"monospace\""), 0u) << g->render(s);
+    EXPECT_EQ(count_occurrences(board_svg(*g, s), "font-family=\"monospace\""), 0u) << g->render(s);
   }
 }
 

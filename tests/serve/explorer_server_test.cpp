@@ -21,9 +21,7 @@ namespace {
 using nlohmann::json;
 using testing::CommandResult;
 
-CommandResult cli(const std::string& args) {
-  return testing::run_command(std::string(ZERMELO_CLI) + " --quiet " + args + " 2>&1");
-}
+using testing::run_cli_with_stderr;
 
 // A solved work dir with the explorer serving it on a free port of 127.0.0.1.
 class Served {
@@ -31,7 +29,7 @@ class Served {
   Served(const std::string& dir, const std::string& game) : dir_(dir) {
     // In RAM: the same values run as out of core (the engine tests check it), without the
     // out-of-core passes' files, so each solve here takes a fraction of a second.
-    CommandResult solve = cli("--work-dir " + dir + " solve " + game + " --in-ram");
+    CommandResult solve = run_cli_with_stderr("--work-dir " + dir + " solve " + game + " --in-ram");
     EXPECT_EQ(solve.code, 0) << solve.out;
     db_ = std::make_unique<SolvedDatabase>(dir, GameRequest{});
     explorer_ = std::make_unique<Explorer>(*db_);
@@ -109,7 +107,7 @@ TEST(ExplorerServer, ValuesAreTheQueryValues) {
     const json info = s.ok("/api/game");
     EXPECT_EQ(info["game"], s.db().game().name());
     // The start as `query --json` prints it: value, and every move's name and value.
-    CommandResult q = cli("--json --work-dir " + s.dir() + " query start");
+    CommandResult q = run_cli_with_stderr("--json --work-dir " + s.dir() + " query start");
     ASSERT_EQ(q.code, 0) << q.out;
     const json query = json::parse(q.out);
     const json start = s.ok("/api/position?state=start");

@@ -22,7 +22,7 @@ namespace {
 
 using testing::CommandResult;
 
-CommandResult cli(const std::string& args) { return testing::run_cli(args + " 2>&1"); }
+using testing::run_cli_with_stderr;
 #if ZERMELO_HAVE_PNG  // what reads the PNGs written, where there are any
 std::string file_bytes(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
@@ -140,16 +140,17 @@ TEST(PngPictures, APictureIsNamedSvgOrPng) {
 TEST(PngPictures, FromTheCommandLine) {
   testing::ScratchDir dir;
   const std::string plies = dir / "plies.png";
-  CommandResult bad = cli("--work-dir " + (dir / "bad") + " solve tictactoe --in-ram --plot " +
-                          (dir / "plies.gif"));
+  CommandResult bad = run_cli_with_stderr(
+      "--work-dir " + (dir / "bad") + " solve tictactoe --in-ram --plot " + (dir / "plies.gif"));
   EXPECT_NE(bad.code, 0);
   EXPECT_NE(bad.out.find("plies.gif: a picture's name must end in .svg or .png"), std::string::npos)
       << bad.out;
   EXPECT_FALSE(std::filesystem::exists(dir / "bad/manifest.json")) << "it solved first";
-  EXPECT_NE(cli("plot " + (dir / "none.json") + " --out " + (dir / "x.jpg")).code, 0);
+  EXPECT_NE(run_cli_with_stderr("plot " + (dir / "none.json") + " --out " + (dir / "x.jpg")).code,
+            0);
 
-  CommandResult solve =
-      cli("--json --work-dir " + (dir / "w") + " solve tictactoe --in-ram --plot " + plies);
+  CommandResult solve = run_cli_with_stderr("--json --work-dir " + (dir / "w") +
+                                            " solve tictactoe --in-ram --plot " + plies);
   if (!png_supported()) {
     EXPECT_NE(solve.code, 0);
     EXPECT_NE(solve.out.find("librsvg2-dev"), std::string::npos) << solve.out;
@@ -159,8 +160,12 @@ TEST(PngPictures, FromTheCommandLine) {
 #if ZERMELO_HAVE_PNG
   ASSERT_EQ(solve.code, 0) << solve.out;
   std::ofstream(dir / "solve.json") << solve.out;
-  ASSERT_EQ(cli("plot " + (dir / "solve.json") + " --out " + (dir / "again.png")).code, 0);
-  ASSERT_EQ(cli("plot " + (dir / "solve.json") + " --out " + (dir / "again.svg")).code, 0);
+  ASSERT_EQ(
+      run_cli_with_stderr("plot " + (dir / "solve.json") + " --out " + (dir / "again.png")).code,
+      0);
+  ASSERT_EQ(
+      run_cli_with_stderr("plot " + (dir / "solve.json") + " --out " + (dir / "again.svg")).code,
+      0);
   const std::string png = file_bytes(plies);
   EXPECT_EQ(png_size(png), svg_size(file_bytes(dir / "again.svg")));
   EXPECT_EQ(png_size(png), (Size{900, 460}));
@@ -168,15 +173,16 @@ TEST(PngPictures, FromTheCommandLine) {
   EXPECT_EQ(file_bytes(dir / "again.png"), png);  // the same SVG, the same PNG
 
   const std::string levels = dir / "bfs.PNG";
-  CommandResult bfs = cli("--work-dir " + (dir / "b") + " bfs tictactoe --plot " + levels);
+  CommandResult bfs =
+      run_cli_with_stderr("--work-dir " + (dir / "b") + " bfs tictactoe --plot " + levels);
   ASSERT_EQ(bfs.code, 0) << bfs.out;
   EXPECT_EQ(png_size(file_bytes(levels)), (Size{900, 460}));
   EXPECT_GT(pixels_of(file_bytes(levels), 0x1f5fbf), 2000u);
 
   // The board: the X's blue strokes and the O's red one on the squares' two colours.
   const std::string board = dir / "board.png";
-  CommandResult q = cli("--work-dir " + (dir / "w") + " query X.O...... --png " + board +
-                        " --svg " + (dir / "board.svg"));
+  CommandResult q = run_cli_with_stderr("--work-dir " + (dir / "w") + " query X.O...... --png " +
+                                        board + " --svg " + (dir / "board.svg"));
   ASSERT_EQ(q.code, 0) << q.out;
   const std::string board_png = file_bytes(board);
   EXPECT_EQ(png_size(board_png), svg_size(file_bytes(dir / "board.svg")));

@@ -12,39 +12,39 @@
 namespace zermelo {
 namespace {
 
-struct Msg {
+struct Record {
   std::uint64_t key;
   std::uint64_t payload;
-  friend bool operator<(const Msg& a, const Msg& b) {
+  friend bool operator<(const Record& a, const Record& b) {
     return a.key != b.key ? a.key < b.key : a.payload < b.payload;
   }
 };
 
-std::vector<Msg> random_msgs(std::size_t n, std::uint64_t key_range) {
+std::vector<Record> random_records(std::size_t n, std::uint64_t key_range) {
   std::mt19937_64 rng(7);
-  std::vector<Msg> v(n);
-  for (auto& m : v) m = Msg{rng() % key_range, rng()};
+  std::vector<Record> v(n);
+  for (auto& m : v) m = Record{rng() % key_range, rng()};
   return v;
 }
 
-std::vector<Msg> sorted_with(const std::vector<Msg>& in, std::uint64_t memory,
-                             const std::string& dir, std::size_t* runs = nullptr) {
+std::vector<Record> sorted_with(const std::vector<Record>& in, std::uint64_t memory,
+                                const std::string& dir, std::size_t* runs = nullptr) {
   SortOptions o;
   o.scratch_dir = dir;
   o.memory_bytes = memory;
-  ExternalSorter<Msg> s(o);
+  ExternalSorter<Record> s(o);
   for (auto& m : in) s.push(m);
   s.sort();
   if (runs) *runs = s.spilled_runs();
-  std::vector<Msg> out;
-  Msg m;
+  std::vector<Record> out;
+  Record m;
   while (s.next(m)) out.push_back(m);
   return out;
 }
 
 TEST(ExternalSort, InRamAndOutOfCoreAgreeWithStdSort) {
   testing::ScratchDir dir;
-  auto in = random_msgs(2'000'000, 1'000'000);  // duplicate keys on purpose
+  auto in = random_records(2'000'000, 1'000'000);  // duplicate keys on purpose
   auto expect = in;
   std::sort(expect.begin(), expect.end());
   std::size_t runs = 0;
@@ -54,8 +54,8 @@ TEST(ExternalSort, InRamAndOutOfCoreAgreeWithStdSort) {
   EXPECT_GT(runs, 4u);
   ASSERT_EQ(ram.size(), expect.size());
   ASSERT_EQ(disk.size(), expect.size());
-  EXPECT_EQ(std::memcmp(ram.data(), expect.data(), expect.size() * sizeof(Msg)), 0);
-  EXPECT_EQ(std::memcmp(disk.data(), expect.data(), expect.size() * sizeof(Msg)), 0);
+  EXPECT_EQ(std::memcmp(ram.data(), expect.data(), expect.size() * sizeof(Record)), 0);
+  EXPECT_EQ(std::memcmp(disk.data(), expect.data(), expect.size() * sizeof(Record)), 0);
   EXPECT_FALSE(std::filesystem::exists(dir / "disk")) << "scratch runs must be cleaned up";
 }
 
@@ -94,23 +94,23 @@ TEST(ExternalSort, UniqueKeepsOneOfEachRecordInRamAndSpilled) {
 
 TEST(ExternalSort, MultiRoundMergeWhenFanInIsSmall) {
   testing::ScratchDir dir;
-  auto in = random_msgs(3'000'000, UINT64_MAX);
+  auto in = random_records(3'000'000, UINT64_MAX);
   auto expect = in;
   std::sort(expect.begin(), expect.end());
   // 22 MiB: ~5 MiB runs -> ~20 runs, while the fan-in is only about four readers.
   auto out = sorted_with(in, 22ull << 20, dir / "s");
   ASSERT_EQ(out.size(), expect.size());
-  EXPECT_EQ(std::memcmp(out.data(), expect.data(), expect.size() * sizeof(Msg)), 0);
+  EXPECT_EQ(std::memcmp(out.data(), expect.data(), expect.size() * sizeof(Record)), 0);
 }
 
 TEST(ExternalSort, DigestDoesNotDependOnBudgetAndSurvivesAKill) {
   testing::ScratchDir dir;
-  auto in = random_msgs(1'000'000, 5000);
+  auto in = random_records(1'000'000, 5000);
   auto sort_to = [&](std::uint64_t mem, const std::string& name) {
     SortOptions o;
     o.scratch_dir = dir / (name + ".scratch");
     o.memory_bytes = mem;
-    ExternalSorter<Msg> s(o);
+    ExternalSorter<Record> s(o);
     for (auto& m : in) s.push(m);
     s.sort();
     RunOptions ro;
@@ -124,13 +124,13 @@ TEST(ExternalSort, DigestDoesNotDependOnBudgetAndSurvivesAKill) {
     SortOptions o;
     o.scratch_dir = dir / "killed.scratch";
     o.memory_bytes = 24ull << 20;
-    ExternalSorter<Msg> s(o);
+    ExternalSorter<Record> s(o);
     for (auto& m : in) s.push(m);
     s.sort();
     RunOptions ro;
-    ro.record_size = sizeof(Msg);
+    ro.record_size = sizeof(Record);
     RunWriter w(dir / "killed.run", ro);
-    Msg m;
+    Record m;
     for (int i = 0; i < 500000 && s.next(m); ++i) w.push(m);
     _exit(0);
   }
@@ -144,7 +144,7 @@ TEST(ExternalSort, RefusesABudgetTooSmall) {
   SortOptions o;
   o.scratch_dir = "unused";
   o.memory_bytes = 1000;
-  EXPECT_THROW(ExternalSorter<Msg> s(o), std::invalid_argument);
+  EXPECT_THROW(ExternalSorter<Record> s(o), std::invalid_argument);
 }
 
 TEST(MergeJoin, VisitsEveryKeyOnceWithBothSides) {

@@ -13,8 +13,6 @@
 namespace zermelo::breakthrough {
 namespace {
 
-constexpr std::uint8_t kEmpty = 0, kP1 = 1, kP2 = 2;
-
 class BreakthroughGame final : public Game {
  public:
   explicit BreakthroughGame(Board b) : b_(b) {

@@ -7,7 +7,6 @@
 namespace zermelo::breakthrough {
 namespace {
 
-constexpr std::uint8_t kEmpty = 0, kP1 = 1, kP2 = 2;
 constexpr std::uint8_t kP1ToMove = 0, kP2ToMove = 1;
 
 unsigned parse_dimension(const std::string& text, const std::string& whole) {

@@ -19,6 +19,9 @@
 
 namespace zermelo::breakthrough {
 
+// A square's value in a position string.
+inline constexpr std::uint8_t kEmpty = 0, kP1 = 1, kP2 = 2;
+
 struct Board {
   unsigned width = 3;
   unsigned height = 4;

@@ -3,9 +3,7 @@
 #include <chrono>
 #include <cstdlib>
 #include <filesystem>
-#include <fstream>
 #include <iostream>
-#include <sstream>
 #include <stdexcept>
 #include <thread>
 
@@ -17,14 +15,6 @@ namespace fs = std::filesystem;
 using Json = nlohmann::json;
 
 namespace {
-
-std::string read_text(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw std::runtime_error(path + ": cannot read the manifest");
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
 
 // Two identities are one job if equal, or if they differ only in how the lower tiers' values
 // runs are named: manifests before 2026-11-24 stored those paths relative to the directory the
@@ -63,7 +53,7 @@ Json read_manifest(const std::string& dir, bool sealed_only) {
   const std::string p = dir + "/manifest.json";
   if (!fs::exists(p))
     throw std::runtime_error(dir + ": no manifest.json (not a Zermelo job directory)");
-  const std::string text = read_text(p);
+  const std::string text = read_text_file(p, "the manifest");
   Json doc;
   try {
     doc = Json::parse(text);

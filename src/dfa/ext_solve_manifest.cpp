@@ -7,8 +7,6 @@
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 #include <stdexcept>
 
 #include "zermelo/io/durable_text.hpp"
@@ -27,19 +25,11 @@ std::string checksum_of(const Json& body) {
   return hex;
 }
 
-std::string read_text(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw std::runtime_error(path + ": cannot read the external solve's record");
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
 // The record of `path`, its checksum checked (the checksum field removed).
 Json read_record(const std::string& path) {
   Json doc;
   try {
-    doc = Json::parse(read_text(path));
+    doc = Json::parse(read_text_file(path, "the external solve's record"));
   } catch (const Json::exception& e) {
     throw std::runtime_error(path + ": not a valid external solve record: " + e.what());
   }

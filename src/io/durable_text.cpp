@@ -1,4 +1,4 @@
-// Replacing a small text file durably (include/zermelo/io/durable_text.hpp).
+// Reading and durably replacing a small text file (include/zermelo/io/durable_text.hpp).
 #include "zermelo/io/durable_text.hpp"
 
 #include <fcntl.h>
@@ -7,6 +7,8 @@
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
+#include <fstream>
+#include <sstream>
 #include <stdexcept>
 
 #include "zermelo/io/uring_file.hpp"
@@ -41,6 +43,14 @@ void replace_text_durably(const std::string& path, const std::string& text) {
   write_and_sync(tmp, text);
   std::filesystem::rename(tmp, path);
   sync_directory_of(path);
+}
+
+std::string read_text_file(const std::string& path, const std::string& what) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw std::runtime_error(path + ": cannot read " + what);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
 }
 
 }  // namespace zermelo

@@ -1,4 +1,5 @@
-// A small text file (a job's manifest, an external solve's record) replaced durably.
+// A small text file (a job's manifest, an external solve's record) read whole, and replaced
+// durably.
 //
 // Records that say what a long job has finished must survive a kill or a power cut in one piece:
 // the text goes to `<path>.tmp`, is fsync'd, renamed over `path`, and the directory is synced, so
@@ -10,5 +11,8 @@ namespace zermelo {
 
 // Throws std::runtime_error naming the file and the system's reason if any step fails.
 void replace_text_durably(const std::string& path, const std::string& text);
+
+// The file's whole text; throws std::runtime_error "<path>: cannot read <what>" if it cannot.
+std::string read_text_file(const std::string& path, const std::string& what);
 
 }  // namespace zermelo

@@ -32,6 +32,15 @@ Rules::Rules(int width, int height, int pieces) : w_(width), h_(height), p_(piec
     throw std::invalid_argument("ostle-mini: " + std::to_string(p_) +
                                 " pieces a side unsupported on width " + std::to_string(w_) +
                                 " (2 to the width: the start fills part of rank 1)");
+  for (int g = 0; g < symmetries(); ++g)
+    for (int s = 0; s < squares(); ++s) {
+      int f = file_of(s), r = rank_of(s);
+      if (g & 4) std::swap(f, r);  // transpose (square boards only), then mirror
+      if (g & 1) f = w_ - 1 - f;
+      if (g & 2) r = h_ - 1 - r;
+      image_[static_cast<std::size_t>(g)][static_cast<std::size_t>(s)] =
+          static_cast<std::uint8_t>(square_at(f, r));
+    }
 }
 
 Rules Rules::from_variant(std::string_view text) {

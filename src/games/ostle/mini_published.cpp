@@ -10,14 +10,9 @@ namespace zermelo::ostle::mini {
 
 Board Rules::transformed(const Board& b, int g) const {
   Board t;
-  for (int s = 0; s < squares(); ++s) {
-    int f = file_of(s), r = rank_of(s);
-    if (g & 4) std::swap(f, r);  // transpose (square boards only), then mirror
-    if (g & 1) f = w_ - 1 - f;
-    if (g & 2) r = h_ - 1 - r;
-    t.cell[square_at(f, r)] = b.cell[s];
-    if (s == b.hole) t.hole = square_at(f, r);
-  }
+  const auto& image = image_[static_cast<std::size_t>(g)];
+  for (int s = 0; s < squares(); ++s) t.cell[image[s]] = b.cell[s];
+  t.hole = image[b.hole];
   return t;
 }
 

@@ -119,6 +119,9 @@ class Rules {
 
  private:
   int w_, h_, p_;
+  // image_[g][s]: the square s goes to under symmetry g (transformed() is on the hot path of
+  // the published reading: class_key takes every image of every child).
+  std::array<std::array<std::uint8_t, kMaxSquares>, 8> image_{};
 };
 
 std::unique_ptr<Game> make_mini_game(const Rules& rules, const GameOptions& options = {});

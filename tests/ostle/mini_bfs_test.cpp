@@ -5,7 +5,7 @@
 // move by playing every move of the board (the exact previous board, or one congruent to it).
 #include <gtest/gtest.h>
 
-#include <set>
+#include <unordered_set>
 
 #include "tests/ostle/mini_reference.hpp"
 #include "tests/test_util.hpp"
@@ -48,7 +48,7 @@ std::vector<std::uint64_t> plain_levels(int p, const Grid& start, const Search& 
     Grid board;
     std::string forbidden;
   };
-  std::set<std::string> seen{ostle_mini_ref::to_text(start)};
+  std::unordered_set<std::string> seen{ostle_mini_ref::to_text(start)};
   std::vector<Node> frontier{{start, ""}};
   std::vector<std::uint64_t> levels{1};
   while (true) {

@@ -329,18 +329,22 @@ class Search {
     return budget;
   }
 
-  // One filter a shard, from its U_d, over every group (a shard answers for its own keys only),
-  // the shards splitting `budget`.
+  // One filter a shard, from its U_d (a shard answers for its own keys only), the shards
+  // splitting `budget`. Sharded, each spans only its keys' groups: the slots of a game's groups
+  // are sparse (ostle-mini 4x4:p3: one bit a group over all of them is 700 MB), and P bitmaps
+  // over all of them would not fit where one did.
   void make_filters(std::uint32_t d, std::uint64_t budget) {
     filters_made_ = true;
     const auto groups = UnvisitedFilter::all_groups(game_);
     if (!groups) return;
-    const unsigned bits =
-        UnvisitedFilter::bits_that_fit(groups->size(), budget / shards_.local_count());
-    if (bits == 0) return;
     shards_.for_each(opt_.threads, [&](unsigned local) {
-      filters_[local] = std::make_unique<UnvisitedFilter>(game_, *groups, bits,
-                                                          shards_.path(local, unvisited_name(d)));
+      const std::string run = shards_.path(local, unvisited_name(d));
+      const auto slots =
+          shards_.count() == 1 ? groups : UnvisitedFilter::groups_of_run(game_, *groups, run);
+      if (!slots) return;  // no state left to reach
+      const unsigned bits =
+          UnvisitedFilter::bits_that_fit(slots->size(), budget / shards_.local_count());
+      if (bits > 0) filters_[local] = std::make_unique<UnvisitedFilter>(game_, *slots, bits, run);
     });
   }
 

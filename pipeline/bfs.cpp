@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <stdexcept>
 
 #include "pipeline/bfs_unvisited.hpp"
 #include "pipeline/stage_name.hpp"
@@ -31,6 +32,7 @@ nlohmann::json bfs_identity(const Game& game, const BfsOptions& opt) {
   if (opt.expand_decided)
     id["expand_decided"] = true;  // absent otherwise: earlier work dirs still resume
   if (opt.keep_plies) id["keep_plies"] = true;
+  if (opt.shards > 1) id["shards"] = opt.shards;  // absent unsharded: earlier work dirs resume
   return id;
 }
 
@@ -198,6 +200,8 @@ class VisitedSearch {
 
 BfsResult breadth_first(const Game& game, const BfsOptions& opt) {
   if (opt.all_states) return bfs::search_unvisited(game, opt);
+  if (opt.shards > 1 || opt.cluster)
+    throw std::invalid_argument("a sharded breadth-first search needs --all-states");
   return VisitedSearch(game, opt).run();
 }
 

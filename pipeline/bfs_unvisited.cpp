@@ -7,6 +7,13 @@
 // "ply-d" records U_{d+1} and F_d with the counts so far, so a killed search resumes at the ply
 // after the last recorded one; stage "done" keeps the last frontier (the deepest states) and U,
 // the states the start never reaches.
+//
+// Sharded (BfsOptions::shards, docs/shards.md), U_0 is cut into the solve's balanced key ranges
+// (stage "shards") and each shard keeps its stretch of U_d and F_d in its folder. A ply's
+// successors are routed to the shard that owns them (in this process's inboxes, or to another
+// rank through the Cluster), and each shard sorts and merges its own, the shards at once. The
+// stretches are the unsharded runs cut by key, so the plies are the same whatever the shards;
+// stage "done" joins them back into the unsharded search's runs.
 #include "pipeline/bfs_unvisited.hpp"
 
 #include <algorithm>
@@ -14,8 +21,11 @@
 #include <memory>
 #include <stdexcept>
 
+#include "pipeline/bfs_shards.hpp"
 #include "pipeline/group_expansions.hpp"
 #include "pipeline/parallel_for.hpp"
+#include "pipeline/retrograde/cluster_transport.hpp"
+#include "pipeline/retrograde/shard_inboxes.hpp"
 #include "pipeline/stage_name.hpp"
 #include "pipeline/unvisited_filter.hpp"
 #include "zermelo/io/run_file.hpp"
@@ -27,6 +37,8 @@
 namespace zermelo::bfs {
 namespace {
 namespace fs = std::filesystem;
+using Inboxes = retro::InboxesOf<StateKey>;
+using Outboxes = retro::RouterOf<StateKey>;
 
 // Readers, writers and slack held beside the sorter during a pass.
 constexpr std::uint64_t kPassOverhead = 48ull << 20;
@@ -77,33 +89,61 @@ struct Counts {
 class Search {
  public:
   Search(const Game& game, const BfsOptions& opt)
-      : game_(game), opt_(opt), manifest_(opt.job_dir, "bfs-all-states", bfs_identity(game, opt)) {
+      : game_(game),
+        opt_(opt),
+        manifest_(opt.job_dir, "bfs-all-states", bfs_identity(game, opt)),
+        shards_(opt.job_dir, opt.shards, opt.cluster),
+        filters_(shards_.local_count()) {
     manifest_.describe("game", game_description(game));
   }
 
   BfsResult run() {
-    if (manifest_.done("done")) return finished(Counts::from(manifest_.facts("done")), true);
-    forget_damaged_stages(manifest_);  // a damaged ply: the search starts again
-    std::uint32_t d = 0;               // the ply to find next
+    if (finished_everywhere()) return finished(Counts::from(manifest_.facts("done")), true);
+    forget_damaged_stages(manifest_);   // a damaged ply: the search starts again
+    std::uint32_t d = ply_to_resume();  // the ply to find next
     Counts c;
-    for (auto& s : manifest_.stages())
-      if (const auto p = kPlyStage.read(s); p && manifest_.done(s))
-        d = static_cast<std::uint32_t>(*p) + 1;
     const bool resumed = d > 0;
-    if (resumed)
-      c = Counts::from(manifest_.facts(kPlyStage.spell(d - 1)));
-    else
+    if (resumed) {
+      const nlohmann::json facts = manifest_.facts(kPlyStage.spell(d - 1));
+      c = Counts::from(facts);
+      if (shards_.count() > 1)
+        shards_.set_ranges(retro::KeyRanges(facts["first_keys"].get<std::vector<std::uint64_t>>()));
+    } else {
       enumerate_all();
+      cut_into_shards();
+    }
     while (ply(d, c) > 0) ++d;
     return finished(c, resumed);
   }
 
  private:
-  std::string unvisited_path(std::uint32_t d) const {
-    return manifest_.path("unvisited-" + std::to_string(d) + ".run");
+  static std::string unvisited_name(std::uint32_t d) {
+    return "unvisited-" + std::to_string(d) + ".run";
   }
-  std::string frontier_path(std::uint32_t d) const {
-    return manifest_.path("frontier-" + std::to_string(d) + ".run");
+  static std::string frontier_name(std::uint32_t d) {
+    return "frontier-" + std::to_string(d) + ".run";
+  }
+  // The joined runs of the job directory (one shard: its own runs).
+  std::string unvisited_path(std::uint32_t d) const { return manifest_.path(unvisited_name(d)); }
+  std::string frontier_path(std::uint32_t d) const { return manifest_.path(frontier_name(d)); }
+
+  // Stage "done" on every process (a process that recorded it alone goes back to its last ply,
+  // whose runs it keeps until every process has recorded "done").
+  bool finished_everywhere() {
+    const bool here = manifest_.done("done");
+    if (shards_.least(here ? 1 : 0) == 1) return true;
+    if (here) manifest_.erase("done");
+    return false;
+  }
+
+  // The ply after the last one every process recorded: a process ahead still has that one's
+  // stage and runs (record_ply drops them only once every process has gone past).
+  std::uint32_t ply_to_resume() const {
+    std::uint32_t d = 0;
+    for (auto& s : manifest_.stages())
+      if (const auto p = kPlyStage.read(s); p && manifest_.done(s))
+        d = std::max(d, static_cast<std::uint32_t>(*p) + 1);
+    return static_cast<std::uint32_t>(shards_.least(d));
   }
 
   SortOptions sort_options(std::uint64_t memory) const {
@@ -126,7 +166,7 @@ class Search {
   // Stage "states": U_0, every state of every tier, sorted. A game that enumerates in key order
   // has each tier written as it comes, then joined (write_states); any other goes through one sort.
   void enumerate_all() {
-    if (manifest_.done("states")) return;
+    if (manifest_.done("states") || manifest_.done("shards")) return;
     std::vector<TierRun> tier_runs;
     std::unique_ptr<ExternalSorter<StateKey>> sorted;
     if (!game_.enumerates_in_key_order())
@@ -153,7 +193,7 @@ class Search {
       else
         tier_runs.push_back(run);
     }
-    RunWriter out(unvisited_path(0), key_run(opt_.block_bytes));
+    RunWriter out(manifest_.path(unvisited_name(0)), key_run(opt_.block_bytes));
     if (sorted) {
       sorted->sort();
       write_sorted(*sorted, out);
@@ -205,51 +245,114 @@ class Search {
     }
   }
 
-  // Ply d: F_d and U_{d+1} from the successors of F_{d-1}. Returns |F_d|.
-  std::uint64_t ply(std::uint32_t d, Counts& c) {
-    const std::uint64_t budget = budget_beside_records(d, c);
-    SortOptions so = sort_options(std::max<std::uint64_t>(budget, 24ull << 20));
-    so.unique = true;
-    ExternalSorter<StateKey> next(so);
-    if (d == 0)
-      next.push(game_.start());
-    else
-      expand(d - 1, next, c);
-    next.sort();
-
-    RunReader in(unvisited_path(d), IoOptions{}, /*decode_ahead=*/true);
-    RunWriter out(unvisited_path(d + 1), key_run(opt_.block_bytes));
-    RunWriter frontier(frontier_path(d), key_run(opt_.block_bytes));
-    const std::uint64_t copied = merge(d, next, in, out, frontier);
-    const RunInfo u = out.finish(), f = frontier.finish();
-    if (d == 0 && f.record_count == 0)
-      throw std::logic_error(game_.name() + ": the start state is not among the enumerated states");
-    report_ply(d, c, next.size(), u.record_count, f.record_count, copied);
-    if (f.record_count == 0) return record_done(d, c);
-    c.new_states.push_back(f.record_count);
-    record_ply(d, u, f, c);
-    return f.record_count;
+  // Stage "shards": U_0 cut into the shards' balanced key ranges, each shard's stretch in its
+  // folder (one shard: U_0 is its run already).
+  void cut_into_shards() {
+    if (shards_.count() == 1) return;
+    if (manifest_.done("shards")) {
+      shards_.set_ranges(retro::KeyRanges(
+          manifest_.facts("shards")["first_keys"].get<std::vector<std::uint64_t>>()));
+      return;
+    }
+    const std::string whole = manifest_.path(unvisited_name(0));
+    shards_.set_ranges(retro::KeyRanges::balanced(whole, shards_.count()));
+    const std::vector<RunInfo> cut =
+        shards_.split(whole, unvisited_name(0), key_run(opt_.block_bytes));
+    manifest_.record("shards", cut, {{"first_keys", shards_.ranges().first_keys()}});
+    manifest_.erase("states");
+    fs::remove(whole);
   }
 
-  // The sorter's budget beside the group record and the filter, made here once a search when
-  // the game numbers its groups and they fit.
+  // A ply's outputs, shard by shard: U_{d+1} and F_d, and the states copied in untouched blocks.
+  struct PlyRuns {
+    explicit PlyRuns(unsigned shards) : unvisited(shards), frontiers(shards) {}
+    std::vector<RunInfo> unvisited, frontiers;
+    std::uint64_t copied = 0;
+    static std::uint64_t records(const std::vector<RunInfo>& runs) {
+      std::uint64_t n = 0;
+      for (const RunInfo& r : runs) n += r.record_count;
+      return n;
+    }
+  };
+
+  // Ply d: F_d and U_{d+1} from the successors of F_{d-1}, shard by shard. Returns |F_d|.
+  std::uint64_t ply(std::uint32_t d, Counts& c) {
+    // Step 1: the records beside the sorters (filters, moves a group took) and the inboxes.
+    Inboxes inboxes(shards_.ids(), inbox_options(budget_beside_records(d, c)), opt_.threads);
+    // Step 2: every successor of F_{d-1} (the start at ply 0) into its shard's inbox.
+    const std::uint64_t sorted = send_successors(d, inboxes, c);
+    // Step 3: the inboxes sorted, repeats removed, the shards at once.
+    inboxes.sort();
+    // Step 4: each shard's successors merge-joined with its U_d, the shards at once.
+    const PlyRuns runs = merge_shards(d, inboxes);
+    // Step 5: the ply recorded, or the search done when it found nothing.
+    const std::uint64_t found = shards_.total(PlyRuns::records(runs.frontiers));
+    if (d == 0 && found == 0)
+      throw std::logic_error(game_.name() + ": the start state is not among the enumerated states");
+    report_ply(d, c, shards_.total(sorted), shards_.total(PlyRuns::records(runs.unvisited)), found,
+               shards_.total(runs.copied));
+    if (found == 0) return record_done(d, c);
+    c.new_states.push_back(found);
+    record_ply(d, runs, c);
+    return found;
+  }
+
+  // One sorter a shard this process holds, sharing the budget, spilling into the shard's folder.
+  std::vector<SortOptions> inbox_options(std::uint64_t budget) const {
+    std::vector<SortOptions> options;
+    for (unsigned local = 0; local < shards_.local_count(); ++local) {
+      SortOptions so =
+          sort_options(std::max<std::uint64_t>(budget / shards_.local_count(), 24ull << 20));
+      so.unique = true;
+      so.threads = shards_.threads_each(opt_.threads);
+      so.scratch_dir = shards_.path(local, "sort");
+      options.push_back(so);
+    }
+    return options;
+  }
+
+  // The sorters' budget beside the group record and the filters, made here once a search when
+  // the game numbers its groups and they fit. Each shard running at once holds a pass.
   std::uint64_t budget_beside_records(std::uint32_t d, Counts& c) {
-    std::uint64_t budget =
-        opt_.memory_bytes > kPassOverhead ? opt_.memory_bytes - kPassOverhead : 0;
+    const std::uint64_t passes =
+        kPassOverhead * std::min(shards_.local_count(), std::max(1u, opt_.threads));
+    std::uint64_t budget = opt_.memory_bytes > passes ? opt_.memory_bytes - passes : 0;
     if (!expansions_ && opt_.group_moves && d > 0 && game_.groups_share_moves()) {
       if (auto groups = UnvisitedFilter::all_groups(game_);
           groups && GroupExpansions::bytes_for(*groups) <= budget / 2)
         expansions_ = std::make_unique<GroupExpansions>(*groups);
     }
     if (expansions_) budget -= expansions_->bytes();
-    if (!filter_ && opt_.group_filter && d > 0) {
-      if (auto groups = UnvisitedFilter::all_groups(game_)) {
-        if (unsigned bits = UnvisitedFilter::bits_that_fit(groups->size(), budget * 3 / 8))
-          filter_ = std::make_unique<UnvisitedFilter>(game_, *groups, bits, unvisited_path(d));
-      }
-    }
-    if (filter_) budget -= filter_->bytes(), c.filter_bits = filter_->bits_per_group();
+    if (!filters_made_ && opt_.group_filter && d > 0) make_filters(d, budget * 3 / 8);
+    for (const auto& filter : filters_)
+      if (filter) budget -= filter->bytes(), c.filter_bits = filter->bits_per_group();
     return budget;
+  }
+
+  // One filter a shard, from its U_d (a shard answers for its own keys only), the shards
+  // splitting `budget`. Sharded, each spans only its keys' groups: the slots of a game's groups
+  // are sparse (ostle-mini 4x4:p3: one bit a group over all of them is 700 MB), and P bitmaps
+  // over all of them would not fit where one did.
+  void make_filters(std::uint32_t d, std::uint64_t budget) {
+    filters_made_ = true;
+    const auto groups = UnvisitedFilter::all_groups(game_);
+    if (!groups) return;
+    shards_.for_each(opt_.threads, [&](unsigned local) {
+      const std::string run = shards_.path(local, unvisited_name(d));
+      const auto slots =
+          shards_.count() == 1 ? groups : UnvisitedFilter::groups_of_run(game_, *groups, run);
+      if (!slots) return;  // no state left to reach
+      const unsigned bits =
+          UnvisitedFilter::bits_that_fit(slots->size(), budget / shards_.local_count());
+      if (bits > 0) filters_[local] = std::make_unique<UnvisitedFilter>(game_, *slots, bits, run);
+    });
+  }
+
+  // False if the filter of the shard that owns `key` knows it visited (a shard of another
+  // process, or one without a filter, cannot say).
+  bool may_be_unvisited(StateKey key) const {
+    const unsigned local = shards_.local_of(key);
+    return local >= filters_.size() || !filters_[local] || filters_[local]->may_be_unvisited(key);
   }
 
   void report_ply(std::uint32_t d, const Counts& c, std::uint64_t sorted, std::uint64_t unvisited,
@@ -261,33 +364,62 @@ class Search {
                    std::to_string(copied) + " in blocks copied untouched)");
   }
 
-  // Nothing new at ply d: F_{d-1} is the deepest ply, U_d what is never reached.
+  // The stage's facts: the counts, and the shards' key ranges (sharded only, so that an
+  // unsharded search's facts stay as they were).
+  nlohmann::json ply_facts(const Counts& c) const {
+    nlohmann::json facts = c.json();
+    if (shards_.count() > 1) facts["first_keys"] = shards_.ranges().first_keys();
+    return facts;
+  }
+
+  // Nothing new at ply d: F_{d-1} is the deepest ply, U_d what is never reached. The shards' runs
+  // are joined into the job directory's, and dropped once every process has recorded "done".
   std::uint64_t record_done(std::uint32_t d, const Counts& c) {
-    fs::remove(frontier_path(d));
-    fs::remove(unvisited_path(d + 1));
-    manifest_.record("done", {inspect_run(unvisited_path(d)), inspect_run(frontier_path(d - 1))},
-                     c.json());
+    for (const std::string& run : shards_.paths(frontier_name(d))) fs::remove(run);
+    for (const std::string& run : shards_.paths(unvisited_name(d + 1))) fs::remove(run);
+    const RunInfo unreached =
+        shards_.join(unvisited_name(d), unvisited_path(d), key_run(opt_.block_bytes));
+    const RunInfo deepest =
+        shards_.join(frontier_name(d - 1), frontier_path(d - 1), key_run(opt_.block_bytes));
+    manifest_.record("done", {unreached, deepest}, c.json());
+    shards_.total(0);  // every process has recorded "done"
     forget_plies();
+    if (shards_.count() > 1)
+      for (unsigned shard : shards_.ids())
+        fs::remove_all(manifest_.path("shard-" + std::to_string(shard)));
     return 0;
   }
 
-  // Ply d's outputs (U_{d+1}, F_d) supersede ply d-1's.
-  void record_ply(std::uint32_t d, const RunInfo& u, const RunInfo& f, const Counts& c) {
-    if (d > 0 && opt_.keep_plies)
-      manifest_.record(kKeptPlyStage.spell(d - 1), {inspect_run(frontier_path(d - 1))});
-    manifest_.record(kPlyStage.spell(d), {u, f}, c.json());
+  // Ply d's outputs (U_{d+1}, F_d) supersede ply d-1's, whose runs are dropped once every process
+  // has recorded ply d.
+  void record_ply(std::uint32_t d, const PlyRuns& runs, const Counts& c) {
+    if (d > 0 && opt_.keep_plies)  // the shards' F_{d-1} joined into the job directory's
+      manifest_.record(
+          kKeptPlyStage.spell(d - 1),
+          {shards_.join(frontier_name(d - 1), frontier_path(d - 1), key_run(opt_.block_bytes))});
+    std::vector<RunInfo> outputs = runs.unvisited;
+    outputs.insert(outputs.end(), runs.frontiers.begin(), runs.frontiers.end());
+    manifest_.record(kPlyStage.spell(d), outputs, ply_facts(c));
+    shards_.total(0);  // every process has recorded ply d
     if (d > 0) {
       manifest_.erase(kPlyStage.spell(d - 1));
-      if (!opt_.keep_plies) fs::remove(frontier_path(d - 1));
-    } else
-      manifest_.erase("states");
-    fs::remove(unvisited_path(d));
+      const bool joined = shards_.count() > 1;  // kept in the job directory if kept at all
+      if (!opt_.keep_plies || joined)
+        for (const std::string& run : shards_.paths(frontier_name(d - 1))) fs::remove(run);
+    } else {
+      manifest_.erase("states"), manifest_.erase("shards");
+    }
+    for (const std::string& run : shards_.paths(unvisited_name(d))) fs::remove(run);
   }
 
   // What one thread's share of a batch gives, added to the counts after the batch.
   struct Expanded {
     std::vector<StateKey> keys;
     std::uint64_t edges = 0, ending = 0, terminal = 0, filtered = 0, keyless = 0;
+    void add_counts(const Expanded& e) {
+      edges += e.edges, ending += e.ending, terminal += e.terminal, filtered += e.filtered,
+          keyless += e.keyless;
+    }
   };
 
   // A batch of F_p: keys[runs[r], runs[r + 1]) is one group's states (or one state).
@@ -298,25 +430,70 @@ class Search {
     std::size_t run_count() const { return runs.size() - 1; }
   };
 
-  // The successors of F_p into `next`, on all threads; counts F_p's edges and terminal states.
-  // With the group record, a batch is cut into runs of one group's states, each run expanded in
-  // key order by one thread (the record's byte of a group has one writer).
-  void expand(std::uint32_t p, ExternalSorter<StateKey>& next, Counts& c) {
-    RunReader frontier(frontier_path(p));
-    Progress bar("ply " + std::to_string(p + 1) + " successors", frontier.size());
+  // Step 2 through this process's inboxes, or across processes through the Cluster. Returns the
+  // successors this process's shards received.
+  std::uint64_t send_successors(std::uint32_t d, Inboxes& inboxes, Counts& c) {
+    if (!shards_.clustered()) {
+      send_successors_to(d, inboxes, c);
+      return inboxes.size();
+    }
+    retro::ClusterTransportOf<StateKey> transport(*shards_.cluster(), shards_.count(), inboxes);
+    send_successors_to(d, transport, c);
+    transport.finish();
+    return inboxes.size();
+  }
+
+  // Every shard's successors of its F_{d-1}, the shards at once; the counts summed over them
+  // (and over the processes).
+  void send_successors_to(std::uint32_t d, retro::TransportOf<StateKey>& transport, Counts& c) {
+    if (d == 0) {  // the start, sent by the process that holds its shard
+      if (shards_.local_of(game_.start()) >= shards_.local_count()) return;
+      Outboxes out(shards_.ranges(), transport);
+      out.send(game_.start());
+      return out.flush();
+    }
+    std::vector<Expanded> counts(shards_.local_count());
+    shards_.for_each(opt_.threads, [&](unsigned local) {
+      Outboxes out(shards_.ranges(), transport);
+      expand(local, d - 1, out, counts[local]);
+      out.flush();
+    });
+    Expanded all;
+    for (const Expanded& e : counts) all.add_counts(e);
+    c.edges += shards_.total(all.edges), c.game_ending_moves += shards_.total(all.ending);
+    c.terminal_states += shards_.total(all.terminal), c.filtered += shards_.total(all.filtered);
+    c.keyless += shards_.total(all.keyless);
+  }
+
+  // The successors of a shard's F_p to their shards, on the shard's threads. With the group
+  // record, a batch is cut into runs of one group's states, each run expanded in key order by
+  // one thread (the record's byte of a group has one writer in a shard).
+  void expand(unsigned local, std::uint32_t p, Outboxes& out, Expanded& counts) {
+    RunReader frontier(shards_.path(local, frontier_name(p)));
+    Progress bar("ply " + std::to_string(p + 1) + " successors" + shard_label(local),
+                 frontier.size());
     const bool expand_moves = p < opt_.max_ply;
-    std::vector<Expanded> out(worker_count(opt_.threads));
+    const unsigned threads = shards_.threads_each(opt_.threads);
+    std::vector<Expanded> mine(worker_count(threads));
     Batch b;
     while (next_batch(frontier, b)) {
-      parallel_for<std::vector<Child>>(opt_.threads, b.run_count(), 256,
-                                       [&](std::size_t t, std::size_t r, std::vector<Child>& kids) {
-                                         for (std::size_t i = b.runs[r]; i < b.runs[r + 1]; ++i)
-                                           expand_state(b.keys[i], b.slots[i], expand_moves, out[t],
-                                                        kids);
-                                       });
-      for (Expanded& e : out) add(e, next, c);
+      parallel_for<std::vector<Child>>(
+          threads, b.run_count(), 256, [&](std::size_t t, std::size_t r, std::vector<Child>& kids) {
+            for (std::size_t i = b.runs[r]; i < b.runs[r + 1]; ++i)
+              expand_state(b.keys[i], b.slots[i], expand_moves, mine[t], kids);
+          });
+      for (Expanded& e : mine) {
+        for (StateKey k : e.keys) out.send(k);
+        counts.add_counts(e);
+        e = Expanded{std::move(e.keys)};
+        e.keys.clear();
+      }
       bar.add(b.keys.size());
     }
+  }
+
+  std::string shard_label(unsigned local) const {
+    return shards_.count() > 1 ? ", shard " + std::to_string(shards_.ids()[local]) : "";
   }
 
   // Up to kBatch states of the frontier, in runs of one group; false when none are left.
@@ -354,19 +531,27 @@ class Search {
       ++mine.edges;
       if (k.is_skipped())
         ++mine.keyless;
-      else if (filter_ && !filter_->may_be_unvisited(k.key))
+      else if (!may_be_unvisited(k.key))
         ++mine.filtered;
       else
         mine.keys.push_back(k.key);
     }
   }
 
-  static void add(Expanded& e, ExternalSorter<StateKey>& next, Counts& c) {
-    for (StateKey k : e.keys) next.push(k);
-    c.edges += e.edges, c.game_ending_moves += e.ending, c.terminal_states += e.terminal;
-    c.filtered += e.filtered, c.keyless += e.keyless;
-    e = Expanded{std::move(e.keys)};
-    e.keys.clear();
+  // Step 4 on every shard at once: its sorted successors merge-joined with its U_d.
+  PlyRuns merge_shards(std::uint32_t d, Inboxes& inboxes) {
+    PlyRuns runs(shards_.local_count());
+    std::vector<std::uint64_t> copied(shards_.local_count());
+    shards_.for_each(opt_.threads, [&](unsigned local) {
+      RunReader in(shards_.path(local, unvisited_name(d)), IoOptions{}, /*decode_ahead=*/true);
+      RunWriter out(shards_.path(local, unvisited_name(d + 1)), key_run(opt_.block_bytes));
+      RunWriter frontier(shards_.path(local, frontier_name(d)), key_run(opt_.block_bytes));
+      copied[local] = merge("ply " + std::to_string(d) + " merge" + shard_label(local),
+                            inboxes.of(local), in, out, frontier, filters_[local].get());
+      runs.unvisited[local] = out.finish(), runs.frontiers[local] = frontier.finish();
+    });
+    for (std::uint64_t n : copied) runs.copied += n;
+    return runs;
   }
 
   // The sorted successors, the next one at hand.
@@ -379,29 +564,30 @@ class Search {
 
   // Merge-joins the sorted successors with U_d: found keys go to F_d, the rest to U_{d+1}.
   // Blocks of U_d that no successor reaches are copied as stored. Returns the states so copied.
-  std::uint64_t merge(std::uint32_t d, ExternalSorter<StateKey>& next, RunReader& in,
-                      RunWriter& out, RunWriter& frontier) {
+  std::uint64_t merge(const std::string& name, ExternalSorter<StateKey>& next, RunReader& in,
+                      RunWriter& out, RunWriter& frontier, UnvisitedFilter* filter) {
     Successors succ{next};
     succ.advance();
-    Progress bar("ply " + std::to_string(d) + " merge", in.size());
+    Progress bar(name, in.size());
     std::uint64_t copied = 0;
     std::vector<std::byte> stored;
     for (;;) {
-      copied += copy_untouched_blocks(succ, in, out, stored, bar);
+      copied += copy_untouched_blocks(succ, in, out, stored, bar, filter);
       const void* span;
       const std::size_t n = in.next_span(&span, 1u << 16);
       if (n == 0) break;
-      merge_span(static_cast<const StateKey*>(span), n, succ, out, frontier);
+      merge_span(static_cast<const StateKey*>(span), n, succ, out, frontier, filter);
       bar.add(n);
     }
-    if (filter_) filter_->end_of_run();
+    if (filter) filter->end_of_run();
     bar.finish();
     return copied;
   }
 
   // The blocks ahead that no successor reaches, copied as stored; returns their states.
   std::uint64_t copy_untouched_blocks(Successors& succ, RunReader& in, RunWriter& out,
-                                      std::vector<std::byte>& stored, Progress& bar) {
+                                      std::vector<std::byte>& stored, Progress& bar,
+                                      UnvisitedFilter* filter) {
     if (!out.can_take_blocks_of(in.info())) return 0;
     const auto& blocks = in.info().blocks;
     std::uint64_t copied = 0;
@@ -416,7 +602,7 @@ class Search {
         break;  // blocks stay large
       in.read_stored_block(stored);
       out.append_stored_block(blocks[b], stored);
-      if (filter_) filter_->copied_block(blocks[b].first_key);
+      if (filter) filter->copied_block(blocks[b].first_key);
       const std::uint64_t records = blocks[b].raw_bytes / sizeof(StateKey);
       copied += records;
       bar.add(records);
@@ -426,12 +612,12 @@ class Search {
 
   // Decoded keys of U_d: those found go to F_d, runs of the others straight on to U_{d+1}.
   void merge_span(const StateKey* keys, std::size_t n, Successors& succ, RunWriter& out,
-                  RunWriter& frontier) {
+                  RunWriter& frontier, UnvisitedFilter* filter) {
     std::size_t kept_from = 0;  // keys[kept_from, i) stay unvisited: appended at once
     for (std::size_t i = 0; i < n; ++i) {
       while (succ.has && succ.m < keys[i]) succ.advance();
       const bool found = succ.has && succ.m == keys[i];
-      if (filter_) filter_->decoded(keys, i, found);
+      if (filter) filter->decoded(keys, i, found);
       if (!found) continue;
       out.append_many(keys + kept_from, i - kept_from);
       kept_from = i + 1;
@@ -458,7 +644,8 @@ class Search {
     res.resumed = resumed;
     const std::string deepest = frontier_path(static_cast<std::uint32_t>(c.new_states.size() - 1));
     res.unreached_path = unvisited_path(static_cast<std::uint32_t>(c.new_states.size()));
-    res.unreached = inspect_run(res.unreached_path).record_count;
+    // Across processes each holds its shards' stretch of the unreached run.
+    res.unreached = shards_.total(inspect_run(res.unreached_path).record_count);
     if (opt_.keep_plies)
       for (std::size_t p = 0; p < c.new_states.size(); ++p)
         res.ply_runs.push_back(frontier_path(static_cast<std::uint32_t>(p)));
@@ -470,8 +657,10 @@ class Search {
   const Game& game_;
   const BfsOptions& opt_;
   Manifest manifest_;
+  Shards shards_;
   std::unique_ptr<GroupExpansions> expansions_;
-  std::unique_ptr<UnvisitedFilter> filter_;
+  std::vector<std::unique_ptr<UnvisitedFilter>> filters_;  // one a local shard, if made
+  bool filters_made_ = false;
 };
 
 }  // namespace

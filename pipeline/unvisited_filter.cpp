@@ -20,6 +20,21 @@ std::optional<Game::SlotRange> UnvisitedFilter::all_groups(const Game& game) {
   return all;
 }
 
+std::optional<Game::SlotRange> UnvisitedFilter::groups_of_run(const Game& game, Game::SlotRange all,
+                                                              const std::string& run) {
+  RunReader keys(run, IoOptions{}, /*decode_ahead=*/true);
+  std::uint64_t least = all.end, most = all.first;
+  const void* span;
+  while (const std::size_t n = keys.next_span(&span, 1u << 16)) {
+    for (std::size_t i = 0; i < n; ++i) {
+      const std::uint64_t slot = game.group_slot(static_cast<const StateKey*>(span)[i]);
+      least = std::min(least, slot), most = std::max(most, slot);
+    }
+  }
+  if (least > most) return std::nullopt;
+  return Game::SlotRange{std::max(least, all.first), std::min(most + 1, all.end)};
+}
+
 unsigned UnvisitedFilter::bits_that_fit(std::uint64_t groups, std::uint64_t budget) {
   for (unsigned bits : {8u, 4u, 2u, 1u})
     if (huge_page_bytes((groups * bits + 63) / 64 * sizeof(std::uint64_t)) <= budget) return bits;

@@ -32,6 +32,10 @@ class UnvisitedFilter {
   // The slots of every tier's groups (one numbering for all tiers, Game::group_slots); none if
   // some tier has no groups.
   static std::optional<Game::SlotRange> all_groups(const Game& game);
+  // The slots of the groups of the keys of `run` (a shard's: the least and the greatest), within
+  // `all`; none if the run is empty. One pass over the run.
+  static std::optional<Game::SlotRange> groups_of_run(const Game& game, Game::SlotRange all,
+                                                      const std::string& run);
   // The most bits a group (1, 2, 4 or 8) that fit in `budget` bytes; 0 if not even one does.
   static unsigned bits_that_fit(std::uint64_t groups, std::uint64_t budget);
 

@@ -15,31 +15,16 @@ SortOptions message_sort(const SolveState& s, unsigned shard) {
   return o;
 }
 
+std::vector<SortOptions> message_sorts(const SolveState& s) {
+  std::vector<SortOptions> sorts;
+  for (unsigned shard = 0; shard < s.local_shards(); ++shard)
+    sorts.push_back(message_sort(s, shard));
+  return sorts;
+}
+
 }  // namespace
 
-Inboxes::Inboxes(const SolveState& s) : s_(s), locks_(s.local_shards()) {
-  for (unsigned shard = 0; shard < s.local_shards(); ++shard)
-    sorters_.push_back(std::make_unique<ExternalSorter<Msg>>(message_sort(s, shard)));
-}
-
-void Inboxes::deliver(unsigned shard, const Msg* msgs, std::size_t n) {
-  deliver_local(s_.local_index(shard), msgs, n);
-}
-
-void Inboxes::deliver_local(unsigned local, const Msg* msgs, std::size_t n) {
-  const std::lock_guard<std::mutex> hold(locks_[local]);
-  ExternalSorter<Msg>& inbox = *sorters_[local];
-  for (std::size_t i = 0; i < n; ++i) inbox.push(msgs[i]);
-}
-
-void Inboxes::sort() {
-  s_.for_each_shard([&](unsigned shard) { sorters_[shard]->sort(); });
-}
-
-std::uint64_t Inboxes::size() const {
-  std::uint64_t n = 0;
-  for (const auto& sorter : sorters_) n += sorter->size();
-  return n;
-}
+Inboxes::Inboxes(const SolveState& s)
+    : InboxesOf<Msg>(s.shard_ids, message_sorts(s), s.opt.threads) {}
 
 }  // namespace zermelo::retro

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <stdexcept>
+#include <string>
 #include <utility>
 
 #include "zermelo/io/run_file.hpp"
@@ -34,6 +35,16 @@ KeyRanges KeyRanges::balanced(const std::string& keys_run, unsigned shards) {
     first.push_back(key);
   }
   return KeyRanges(std::move(first));
+}
+
+std::vector<unsigned> shards_of_rank(unsigned shards, unsigned rank, unsigned ranks) {
+  std::vector<unsigned> held;
+  for (unsigned shard = 0; shard < shards; ++shard)
+    if (rank_of_shard(shard, shards, ranks) == rank) held.push_back(shard);
+  if (held.empty())
+    throw std::invalid_argument(std::to_string(shards) + " shards cannot be spread over " +
+                                std::to_string(ranks) + " processes: give one a process or more");
+  return held;
 }
 
 unsigned KeyRanges::shard_of(std::uint64_t key) const {

@@ -39,6 +39,10 @@ inline unsigned rank_of_shard(unsigned shard, unsigned shards, unsigned ranks) {
   return static_cast<unsigned>(std::uint64_t{shard} * ranks / shards);
 }
 
+// The shards that rank `rank` of `ranks` holds, ascending; throws std::invalid_argument if none
+// (fewer shards than ranks).
+std::vector<unsigned> shards_of_rank(unsigned shards, unsigned rank, unsigned ranks);
+
 // The index of shard `shard`'s first state among `states` cut into `shards`: floor(s * n / P),
 // without overflow. Also where the shard's values start in the values run.
 std::uint64_t first_state(std::uint64_t states, unsigned shards, unsigned shard);

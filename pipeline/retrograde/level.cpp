@@ -171,7 +171,7 @@ LevelRuns merge_shards(SolveState& s, std::uint32_t d, Inboxes& inboxes, MergeCo
 // theirs received (docs/distributed.md). Returns the frontier's size.
 std::uint64_t send_and_receive(SolveState& s, std::uint32_t d, Inboxes& inboxes, LevelCounts& c) {
   if (!s.clustered()) return send_messages(s, d, inboxes, c.filtered);
-  ClusterTransport transport(s, inboxes);
+  ClusterTransport transport(*s.opt.cluster, s.shards(), inboxes);
   const std::uint64_t frontier = send_messages(s, d, transport, c.filtered);
   transport.finish();
   c.wire_bytes = s.opt.cluster->sum(transport.bytes_sent());

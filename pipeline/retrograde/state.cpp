@@ -20,14 +20,8 @@ SolveState::SolveState(const Game& g, const SolveOptions& o)
   const unsigned n = std::max(1u, o.shards);
   const unsigned rank = o.cluster ? o.cluster->rank() : 0,
                  ranks = o.cluster ? o.cluster->ranks() : 1;
-  for (unsigned shard = 0; shard < n; ++shard) {
-    if (rank_of_shard(shard, n, ranks) != rank) continue;
-    shard_ids.push_back(shard);
-    shard_files.push_back(files.shard(shard, n));
-  }
-  if (shard_files.empty())
-    throw std::invalid_argument(std::to_string(n) + " shards cannot be spread over " +
-                                std::to_string(ranks) + " processes: give one a process or more");
+  shard_ids = shards_of_rank(n, rank, ranks);
+  for (unsigned shard : shard_ids) shard_files.push_back(files.shard(shard, n));
 }
 
 unsigned SolveState::local_index(unsigned shard) const {

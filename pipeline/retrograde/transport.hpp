@@ -1,8 +1,9 @@
-// How a level's messages reach the shard that owns their target (docs/shards.md).
+// How a level's records reach the shard that owns their key (docs/shards.md): the solve's
+// messages, and the breadth-first search's successor keys (pipeline/bfs_unvisited.cpp).
 //
 // Why an interface: the level loop makes messages and merges them shard by shard, but where a
 // shard lives is not its business. In one process a shard's inbox is a sorter beside the others
-// (Inboxes); across MPI ranks it will be another process, reached by sending it the batch. The
+// (InboxesOf); across MPI ranks it is another process, reached by sending it the batch. The
 // senders see only deliver(), as girving/pentago's engine sees only its transport.
 #pragma once
 #include <cstddef>
@@ -13,30 +14,37 @@
 
 namespace zermelo::retro {
 
-class Transport {
+// The key a record is routed by: a message's target, or a key itself.
+inline std::uint64_t routing_key(const Msg& m) { return m.key(); }
+inline std::uint64_t routing_key(std::uint64_t key) { return key; }
+
+template <class R>
+class TransportOf {
  public:
-  virtual ~Transport() = default;
-  // REQUIRED: hands `n` messages to shard `shard`'s inbox, whose key range holds all their
-  // targets. Called from any sending thread at any time until the level's sort begins.
-  virtual void deliver(unsigned shard, const Msg* msgs, std::size_t n) = 0;
+  virtual ~TransportOf() = default;
+  // REQUIRED: hands `n` records to shard `shard`'s inbox, whose key range holds all their
+  // keys. Called from any sending thread at any time until the level's sort begins.
+  virtual void deliver(unsigned shard, const R* records, std::size_t n) = 0;
 };
+using Transport = TransportOf<Msg>;
 
-// One sender's outboxes: messages batched by the shard that owns their target, so that the
-// transport is called once a batch rather than once a message.
-class Router {
+// One sender's outboxes: records batched by the shard that owns their key, so that the
+// transport is called once a batch rather than once a record.
+template <class R>
+class RouterOf {
  public:
-  Router(const KeyRanges& ranges, Transport& transport)
+  RouterOf(const KeyRanges& ranges, TransportOf<R>& transport)
       : ranges_(ranges), transport_(transport), out_(ranges.count()) {}
-  Router(const Router&) = delete;
-  Router& operator=(const Router&) = delete;
+  RouterOf(const RouterOf&) = delete;
+  RouterOf& operator=(const RouterOf&) = delete;
 
-  void send(Msg m) {
-    const unsigned to = ranges_.count() == 1 ? 0 : ranges_.shard_of(m.key());
+  void send(const R& m) {
+    const unsigned to = ranges_.count() == 1 ? 0 : ranges_.shard_of(routing_key(m));
     out_[to].push_back(m);
     if (out_[to].size() == kMessagesABatch) flush(to);
   }
   // The memory one outbox holds when full (a sender holds one a shard).
-  static constexpr std::size_t outbox_bytes() { return kMessagesABatch * sizeof(Msg); }
+  static constexpr std::size_t outbox_bytes() { return kMessagesABatch * sizeof(R); }
   // Every outbox delivered: before the sort, and before a sender is dropped.
   void flush() {
     for (unsigned to = 0; to < out_.size(); ++to) flush(to);
@@ -50,8 +58,9 @@ class Router {
   }
 
   const KeyRanges& ranges_;
-  Transport& transport_;
-  std::vector<std::vector<Msg>> out_;
+  TransportOf<R>& transport_;
+  std::vector<std::vector<R>> out_;
 };
+using Router = RouterOf<Msg>;
 
 }  // namespace zermelo::retro

@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <filesystem>
 #include <nlohmann/json.hpp>
 #include <set>
 
@@ -260,6 +261,113 @@ TEST(Bfs, AllStatesResumesAfterAStageToTheSameLevels) {
     unsetenv("ZERMELO_FAULT_AFTER_STAGE");
     EXPECT_EQ(code, 77) << "the fault was not injected after " << stage;
     EXPECT_EQ(run(dir / stage), reference) << "stopped after " << stage;
+  }
+}
+
+// The keys of a sorted run, in order.
+std::vector<StateKey> keys_in_run(const std::string& path) {
+  std::vector<StateKey> keys;
+  RunReader run(path);
+  for (StateKey k; run.next(k);) keys.push_back(k);
+  return keys;
+}
+
+// Sharded (docs/shards.md), the search over all states finds the plies, edges and terminal
+// states of the search over the visited run, and leaves the unsharded search's unreached and
+// deepest states, key for key, whatever the number of shards; Ostle both ways (decided states
+// expanded or not). Small blocks: untouched blocks are copied in every shard.
+TEST(Bfs, AllStatesShardedGivesTheUnshardedPlies) {
+  testing::ScratchDir dir;
+  struct ShardedCase {
+    const char* game;
+    std::string board;
+    bool expand_decided;
+  };
+  const std::vector<ShardedCase> cases = {{"tictactoe", "", false},
+                                          {"nim", "3x4", false},
+                                          {"onitama", "3x3", false},
+                                          {"ostle-mini", "3x3:p2", false},
+                                          {"ostle-mini", "3x3:p2", true}};
+  for (const ShardedCase& c : cases) {
+    const std::string name = std::string(c.game) + "-" + c.board + (c.expand_decided ? "-e" : "");
+    auto g = make_game(
+        c.game, c.board.empty() ? std::vector<std::string>{} : std::vector<std::string>{c.board});
+    BfsOptions o;
+    o.memory_bytes = 200ull << 20;
+    o.expand_decided = c.expand_decided;
+    o.job_dir = dir / (name + "-visited");
+    const BfsResult visited = breadth_first(*g, o);
+    o.all_states = true;
+    o.block_bytes = 4096;
+    o.job_dir = dir / (name + "-whole");
+    const BfsResult whole = breadth_first(*g, o);
+    for (unsigned p : {1u, 2u, 3u, 7u}) {
+      const std::string tag = name + " with " + std::to_string(p) + " shards";
+      o.shards = p;
+      o.job_dir = dir / (name + "-" + std::to_string(p));
+      const BfsResult sharded = breadth_first(*g, o);
+      EXPECT_EQ(sharded.new_states, visited.new_states) << tag;
+      EXPECT_EQ(sharded.edges, visited.edges) << tag;
+      EXPECT_EQ(sharded.game_ending_moves, visited.game_ending_moves) << tag;
+      EXPECT_EQ(sharded.terminal_states, visited.terminal_states) << tag;
+      EXPECT_EQ(sharded.unreached, whole.unreached) << tag;
+      EXPECT_EQ(sharded.deepest, whole.deepest) << tag;
+      EXPECT_EQ(keys_in_run(sharded.unreached_path), keys_in_run(whole.unreached_path)) << tag;
+      EXPECT_EQ(std::filesystem::exists(o.job_dir + "/shard-0"), false) << tag << ": left behind";
+      if (p != 3) continue;
+      const BfsResult again = breadth_first(*g, o);  // read back, not redone
+      EXPECT_TRUE(again.resumed) << tag;
+      EXPECT_EQ(again.new_states, visited.new_states) << tag;
+      EXPECT_EQ(again.unreached, whole.unreached) << tag;
+    }
+    o.shards = 1;
+  }
+}
+
+// Sharded, every ply's states are kept joined: the same runs as the unsharded search's.
+TEST(Bfs, AllStatesShardedKeepsEveryPlysStates) {
+  testing::ScratchDir dir;
+  auto g = make_game("ostle-mini", {"3x3:p2"});
+  BfsOptions o;
+  o.memory_bytes = 200ull << 20;
+  o.all_states = true, o.keep_plies = true, o.block_bytes = 4096;
+  o.job_dir = dir / "whole";
+  const BfsResult whole = breadth_first(*g, o);
+  o.shards = 3;
+  o.job_dir = dir / "three";
+  const BfsResult sharded = breadth_first(*g, o);
+  ASSERT_EQ(sharded.ply_runs.size(), whole.ply_runs.size());
+  ASSERT_GT(whole.ply_runs.size(), 3u);
+  for (std::size_t p = 0; p < whole.ply_runs.size(); ++p)
+    EXPECT_EQ(keys_in_run(sharded.ply_runs[p]), keys_in_run(whole.ply_runs[p])) << "ply " << p;
+}
+
+// Sharded and stopped right after a stage (as a kill at that moment would leave it), the search
+// resumes from its work directory to the unsharded search's result.
+TEST(Bfs, AllStatesShardedResumesAfterAStageToTheSameLevels) {
+  testing::ScratchDir dir;
+  const std::string board = "3x3:p3";  // the smallest with a ply 4: it is resumed 4 times
+  auto search = [&](const std::string& work, const std::string& shards, int* code = nullptr) {
+    auto r = testing::run_command(
+        std::string(ZERMELO_CLI) + " --quiet --json --memory 64M --work-dir " + work +
+        " bfs ostle-mini " + board + " --all-states" + shards + " 2>/dev/null");
+    if (code) *code = r.code;
+    if (r.code != 0) return nlohmann::json();
+    nlohmann::json j = nlohmann::json::parse(r.out);
+    // Work statistics, which depend on where the search resumed and on the shards: not compared.
+    j.erase("resumed"), j.erase("unreached_run"), j.erase("filtered"), j.erase("keyless");
+    j.erase("filter_bits_per_group");
+    return j;
+  };
+  const nlohmann::json unsharded = search(dir / "ref", "");
+  ASSERT_FALSE(unsharded.is_null());
+  for (std::string stage : {"shards", "ply-0", "ply-4", "done"}) {
+    int code = 0;
+    setenv("ZERMELO_FAULT_AFTER_STAGE", stage.c_str(), 1);
+    search(dir / stage, " --shards 3", &code);
+    unsetenv("ZERMELO_FAULT_AFTER_STAGE");
+    EXPECT_EQ(code, 77) << "the fault was not injected after " << stage;
+    EXPECT_EQ(search(dir / stage, " --shards 3"), unsharded) << "stopped after " << stage;
   }
 }
 

@@ -2,7 +2,9 @@
 # Shards over MPI ranks (docs/distributed.md): `mpirun -np N zermelo solve` gives the values run
 # of the single-process solve, digest for digest, on 2 and 3 ranks; a rank killed mid-solve stops
 # the whole job with mpirun's message instead of leaving the other ranks waiting, and the same
-# command resumes it, also when the kill fell between two ranks' records of a stage.
+# command resumes it, also when the kill fell between two ranks' records of a stage. The
+# breadth-first search over all states gives the single process's plies on 2 and 3 ranks, and
+# resumes likewise.
 # Usage: mpi_solve.sh ZERMELO MPIRUN SCRATCH_DIR
 set -eu
 zermelo=$1 mpirun=$2 dir=$3
@@ -38,6 +40,52 @@ for game in tictactoe "nim 4x6" "onitama 2x3" "ostle-mini 2x3:p2" "nim 2x3 tiere
     fi
     echo "ok: $game on $n ranks: $got"
   done
+done
+
+# The breadth-first search over all states, one shard a rank: the single process's plies and
+# counts (rank 0 prints them). A game with groups (ostle-mini: the filter and the record of moves
+# a group took, each rank its own) and one without.
+bfs_counts() {  # the plies and counts of `bfs --json`, on one line
+  keys='new_states_per_ply\|states\|edges\|game_ending_moves\|terminal_states\|enumerated'
+  tr -d ' \n' | grep -o "\"\\($keys\\|unreached\\)\":\\(\\[[0-9,]*\\]\\|[0-9]*\\)" | tr '\n' ' '
+}
+for game in "ostle-mini 3x3:p2" "nim 4x6"; do
+  tag=bfs-$(echo "$game" | tr ' :' '--')
+  # shellcheck disable=SC2086  # the game's words
+  want=$("$zermelo" --quiet --json --work-dir "$dir/$tag" --memory 256M bfs $game --all-states |
+    bfs_counts)
+  for n in 2 3; do
+    # shellcheck disable=SC2086
+    got=$(on_ranks "$n" --work-dir "$dir/$tag-$n" --memory 256M bfs $game --all-states | bfs_counts)
+    if [ -z "$want" ] || [ "$got" != "$want" ]; then
+      echo "FAIL: bfs $game on $n ranks: '$got', the single process's '$want'"
+      exit 1
+    fi
+    echo "ok: bfs $game on $n ranks: $got"
+  done
+done
+# Killed between two ranks' records of a ply, or of the end: one rank records it and dies while
+# the other waits before recording it; the same command resumes both to the same plies.
+want=$("$zermelo" --quiet --json --work-dir "$dir/bfs-kill-single" --memory 256M \
+  bfs ostle-mini 3x3:p2 --all-states | bfs_counts)
+for stage in ply-3 done; do
+  args="--quiet --json --threads 1 --work-dir $dir/bfs-kill-$stage --memory 256M bfs ostle-mini"
+  args="$args 3x3:p2 --all-states"
+  # shellcheck disable=SC2086  # the words of the commands
+  if "$mpirun" --oversubscribe --allow-run-as-root -np 1 env ZERMELO_STALL_BEFORE_STAGE=$stage \
+    "$zermelo" $args : -np 1 env ZERMELO_FAULT_AFTER_STAGE=$stage "$zermelo" $args \
+    >"$dir/bfs-kill-$stage.out" 2>&1; then
+    echo "FAIL: bfs with a rank dying after $stage exited 0"
+    exit 1
+  fi
+  # shellcheck disable=SC2086
+  got=$(timeout 120 "$mpirun" --oversubscribe --allow-run-as-root -np 2 "$zermelo" $args |
+    bfs_counts)
+  if [ "$got" != "$want" ]; then
+    echo "FAIL: bfs resumed after a kill at $stage on one rank: '$got', not '$want'"
+    exit 1
+  fi
+  echo "ok: bfs resumed after a kill at $stage on one rank: $got"
 done
 
 # A kill between two ranks' records of one stage: rank 1 records STAGE and dies while rank 0

@@ -14,6 +14,7 @@ struct BfsArgs {
   bool all_states = false;
   bool expand_decided = false;
   bool keep_plies = false;
+  unsigned shards = 1;  // with all_states (under mpirun: one a rank unless more are asked)
   std::vector<std::string> ply_of;
   std::string plot;        // an SVG or PNG file for the chart of new states per ply
   std::string plot_scale;  // its y axis: "" (log), "linear" or "log"

@@ -103,10 +103,16 @@ void run_bfs(const BfsArgs& a, const std::string& dir) {
   o.all_states = a.all_states;
   o.expand_decided = a.expand_decided;
   o.keep_plies = a.keep_plies;
+  o.shards = a.shards;
+  o.cluster = globals().cluster;  // under mpirun: one shard a rank unless --shards says more
+  if (o.cluster && o.shards == 1) o.shards = o.cluster->ranks();
+  if (o.cluster && a.keep_plies)
+    throw CLI::ValidationError("--keep-plies", "is for one process (each rank keeps its shards)");
   PlyOf asked = parse_ply_of(*g, a);
   BfsResult r = breadth_first(*g, o);
   BfsPlyLookup lookup(r.ply_runs);
   for (StateKey k : asked.keys) asked.plies.push_back(lookup.ply_of(k));
+  if (globals().cluster && globals().cluster->rank() != 0) return;  // rank 0 reports
   if (!a.plot.empty())
     write_picture(a.plot, bfs_chart_svg(chart_title(*g), r.new_states, chart_scale(a.plot_scale)));
   if (globals().json)
@@ -136,6 +142,11 @@ void setup_bfs(CLI::App& app) {
                 "have no children");
   sub->add_flag("--keep-plies", a.keep_plies,
                 "keep every ply's run of new states (not only the deepest), for --ply-of");
+  sub->add_option("--shards", a.shards,
+                  "with --all-states: cut the key space into this many shards, expanded, sorted "
+                  "and merged at once (default 1, under mpirun one a rank; part of the job's "
+                  "identity; docs/shards.md)")
+      ->check(CLI::Range(1u, 4096u));
   sub->add_option("--ply-of", a.ply_of,
                   "after the search, the ply at which each of these states was first reached "
                   "(needs --keep-plies)");
@@ -148,6 +159,7 @@ void setup_bfs(CLI::App& app) {
       "Example: zermelo --work-dir work/ttt-bfs bfs tictactoe\n"
       "         zermelo --work-dir work/ostle-bfs bfs ostle --max-ply 8\n"
       "         zermelo --work-dir work/ostle-bfs-all --memory 4G bfs ostle --all-states\n"
+      "         zermelo --work-dir work/mini-bfs bfs ostle-mini --all-states --shards 2\n"
       "         zermelo --work-dir work/ttt-plies bfs tictactoe --keep-plies --ply-of "
       "'XO./.X./..O'");
 }

@@ -23,6 +23,7 @@
 #include <string>
 #include <vector>
 
+#include "zermelo/engine/cluster.hpp"
 #include "zermelo/game.hpp"
 #include "zermelo/io/run_file.hpp"
 
@@ -46,6 +47,12 @@ struct BfsOptions {
   // Keep every ply's run of new states (instead of only the deepest), so that the ply of any state
   // (its distance from the start) can be looked up afterwards: BfsPlyLookup.
   bool keep_plies = false;
+  // all_states: the key space cut into this many shards, whose plies are expanded, sorted and
+  // merged at once (docs/shards.md); the same plies whatever the number. Part of the identity.
+  unsigned shards = 1;
+  // all_states: the processes the shards are spread over (MPI, docs/distributed.md); none: this
+  // one holds them all. Each process has its own job_dir.
+  Cluster* cluster = nullptr;
 };
 
 struct BfsResult {

@@ -441,35 +441,12 @@ class Searcher {
       }
       const Bits np = o & ~it.f, no = p | it.f | bit(sq);
       const Bits replies = legal_moves<N>(np, no);
-      it.replies = replies;
       const Bits new_empty = empty & ~bit(sq);
       it.score = -(popcount(replies) + popcount(replies & SG::kCorners)) * 256 -
                  popcount(neighbours(no) & new_empty) * 16 + ((odd & bit(sq)) ? 8 : 0) +
                  ((SG::kCorners & bit(sq)) ? 32 : 0) + corner_stability(no) * kWeightCornerStab;
     }
-    if (sort_depth > 0)
-      add_shallow_scores(p, o, list, count, sort_depth);
-    else if constexpr (N == 8)
-      if (eval_ && n >= kChildEvalMin) add_child_evaluations(p, o, list, count);
-  }
-  // Below the ordering searches, from 12 empties, each child's pattern evaluation joins
-  // fastest-first at 1/8 of a reply a disc (its replies are weighed 256 a move). Tuned on FFO
-  // #40, 41, 42, 44, 47 (bench/results/othello.md): search nodes -6 %, all nodes -3 %.
-  static constexpr int kChildEvalMin = 12;
-  static constexpr int kWeightChildEval = 8;  // a quarter disc of the evaluation
-
-  // Adds each child's pattern evaluation (for this node's mover) to its score; the children are
-  // counted as ordering nodes. Needs the replies score_moves found.
-  void add_child_evaluations(Bits p, Bits o, MoveItem* list, int count) {
-    const patterns::ChildEvaluator children(*eval_, p, o);
-    for (int i = 0; i < count; ++i) {
-      MoveItem& it = list[i];
-      if (it.score == 1 << 30) continue;  // the table's move is tried first anyway
-      const Bits np = o & ~it.f, no = p | it.f | bit(it.sq);
-      ++ordering_nodes;
-      const int v = children.evaluate(it.sq, it.f, np, no, it.replies, legal_moves<N>(no, np));
-      it.score -= (v >> kPatternShift) * kWeightChildEval;
-    }
+    if (sort_depth > 0) add_shallow_scores(p, o, list, count, sort_depth);
   }
 
   // Adds the heuristic search's value to each move's score, moves taken in the order of their

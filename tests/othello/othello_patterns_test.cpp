@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "tests/othello/random_play.hpp"
+#include "zermelo/games/othello/pattern_children.hpp"
 #include "zermelo/games/othello/pattern_file.hpp"
 #include "zermelo/games/othello/pattern_train.hpp"
 #include "zermelo/games/othello/patterns.hpp"
@@ -157,4 +158,22 @@ TEST(OthelloPatterns, CompiledInWeightsLoadAndPredict) {
     zero += std::abs(s.score);
   }
   EXPECT_LT(err, 0.6 * zero);
+}
+
+// A child evaluated from its parent's indices has the value of a reading from scratch.
+TEST(OthelloPatterns, ChildEvaluationMatchesAReadingFromScratch) {
+  const PatternWeights& w = default_pattern_weights();
+  int children = 0;
+  for (const auto& [p, o] : random_positions(200, 3)) {
+    if (popcount(p | o) == 64) continue;
+    const ChildEvaluator from_parent(w, p, o);
+    for (Bits m = legal_moves<8>(p, o); m; m &= m - 1, ++children) {
+      const int sq = std::countr_zero(m);
+      const Bits f = flips<8>(p, o, sq);
+      const Bits np = o & ~f, no = p | f | bit(sq);
+      const Bits pm = legal_moves<8>(np, no), om = legal_moves<8>(no, np);
+      ASSERT_EQ(from_parent.evaluate(sq, f, np, no, pm, om), w.evaluate(np, no, pm, om));
+    }
+  }
+  EXPECT_GT(children, 1000);
 }

@@ -28,6 +28,7 @@
 #include "stability.hpp"
 #include "transposition_table.hpp"
 #include "zermelo/games/othello/notation.hpp"
+#include "zermelo/games/othello/pattern_children.hpp"
 #include "zermelo/games/othello/perft.hpp"
 
 namespace zermelo::othello {
@@ -347,11 +348,34 @@ class Searcher {
       return -shallow(o, p, depth, -beta, -alpha);
     }
     if (depth >= 2) return shallow_sorted(p, o, moves, depth, alpha, beta);
+    if constexpr (N == 8)
+      if (eval_) return shallow_leaves(p, o, moves, beta);
     int best = -100000;
     for (Bits m = moves; m; m &= m - 1) {
       const int sq = std::countr_zero(m);
       const Bits f = flips<N>(p, o, sq);
       const int v = -shallow(o & ~f, p | f | bit(sq), depth - 1, -beta, -std::max(alpha, best));
+      if (v > best) {
+        best = v;
+        if (v >= beta) break;
+      }
+    }
+    return best;
+  }
+
+  // Depth 1 with the pattern evaluation: the children are evaluated from this node's instance
+  // indices and their moves' changed squares (pattern_children.hpp); the values are heuristic()'s.
+  int shallow_leaves(Bits p, Bits o, Bits moves, int beta) {
+    const patterns::ChildEvaluator children(*eval_, p, o);
+    int best = -100000;
+    for (Bits m = moves; m; m &= m - 1) {
+      const int sq = std::countr_zero(m);
+      const Bits f = flips<N>(p, o, sq);
+      const Bits np = o & ~f, no = p | f | bit(sq);
+      ++ordering_nodes;
+      const int v =
+          -(children.evaluate(sq, f, np, no, legal_moves<N>(np, no), legal_moves<N>(no, np)) >>
+            kPatternShift);
       if (v > best) {
         best = v;
         if (v >= beta) break;

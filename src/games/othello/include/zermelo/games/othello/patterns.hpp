@@ -155,8 +155,14 @@ struct PatternWeights {
     const std::array<Bits, 8> ip = images(p), io = images(o);
     int sum = 0;
     for (const Slot& s : t.slots) sum += w[slot_index(t, s, ip, io)];
-    for (std::uint32_t i : other_indices(p, o, p_moves, o_moves)) sum += w[i];
-    return std::clamp(sum, -64 * kUnitsPerDisc, 64 * kUnitsPerDisc);
+    return total(w, sum, p, o, p_moves, o_moves);
+  }
+  // The evaluation from the sum of the instances' weights `patterns` (phase weights w): plus
+  // mobility and parity, clamped to the score range.
+  static int total(const std::int16_t* w, int patterns, Bits p, Bits o, Bits p_moves,
+                   Bits o_moves) {
+    for (std::uint32_t i : other_indices(p, o, p_moves, o_moves)) patterns += w[i];
+    return std::clamp(patterns, -64 * kUnitsPerDisc, 64 * kUnitsPerDisc);
   }
   int evaluate(Bits p, Bits o) const {
     return evaluate(p, o, legal_moves<8>(p, o), legal_moves<8>(o, p));

@@ -244,7 +244,7 @@ TEST(OstleGame, PredecessorsAndSuccessorsAgreeOnSymmetricStates) {
           expect_edges_agree_at(*game, base | static_cast<Key>(code));
       }
     }
-    EXPECT_GT(tested, 1000);
+    EXPECT_GT(tested, zermelo::testing::release_else_sanitized(1000, 300));
   }
 }
 

@@ -60,6 +60,15 @@ TEST(Bfs, OnitamaPublishedCountsOutOfCore) {
   }
 }
 
+// Two searches of one game found the same plies, edges, game-ending moves and terminal states.
+void expect_same_plies_and_edges(const BfsResult& got, const BfsResult& want,
+                                 const std::string& tag) {
+  EXPECT_EQ(got.new_states, want.new_states) << tag;
+  EXPECT_EQ(got.edges, want.edges) << tag;
+  EXPECT_EQ(got.game_ending_moves, want.game_ending_moves) << tag;
+  EXPECT_EQ(got.terminal_states, want.terminal_states) << tag;
+}
+
 // The search over the run of unvisited states gives the same plies, edges and terminal states as
 // the search over the visited run, on games with and without tiers and groups, with small blocks
 // (so that untouched ones are copied) and a small budget (so that successors spill); what it
@@ -86,11 +95,8 @@ TEST(Bfs, AllStatesAgreesWithTheVisitedRun) {
     o.all_states = true;
     o.block_bytes = 4096;
     const BfsResult all = breadth_first(*g, o);
-    EXPECT_EQ(all.new_states, visited.new_states) << name;
+    expect_same_plies_and_edges(all, visited, name);
     EXPECT_EQ(all.states, visited.states) << name;
-    EXPECT_EQ(all.edges, visited.edges) << name;
-    EXPECT_EQ(all.game_ending_moves, visited.game_ending_moves) << name;
-    EXPECT_EQ(all.terminal_states, visited.terminal_states) << name;
     std::uint64_t enumerated = 0;
     for (const Tier& t : g->tiers()) g->enumerate(t.name, [&](StateKey) { ++enumerated; });
     EXPECT_EQ(all.enumerated, enumerated) << name;
@@ -306,10 +312,7 @@ TEST(Bfs, AllStatesShardedGivesTheUnshardedPlies) {
       o.shards = p;
       o.job_dir = dir / (name + "-" + std::to_string(p));
       const BfsResult sharded = breadth_first(*g, o);
-      EXPECT_EQ(sharded.new_states, visited.new_states) << tag;
-      EXPECT_EQ(sharded.edges, visited.edges) << tag;
-      EXPECT_EQ(sharded.game_ending_moves, visited.game_ending_moves) << tag;
-      EXPECT_EQ(sharded.terminal_states, visited.terminal_states) << tag;
+      expect_same_plies_and_edges(sharded, visited, tag);
       EXPECT_EQ(sharded.unreached, whole.unreached) << tag;
       EXPECT_EQ(sharded.deepest, whole.deepest) << tag;
       EXPECT_EQ(keys_in_run(sharded.unreached_path), keys_in_run(whole.unreached_path)) << tag;

@@ -199,8 +199,12 @@ class VisitedSearch {
 }  // namespace
 
 BfsResult breadth_first(const Game& game, const BfsOptions& opt) {
+  const bool ranks = opt.cluster && opt.cluster->ranks() > 1;
+  if (ranks && opt.keep_plies)
+    throw std::invalid_argument(
+        "keeping the plies is for one process (each rank keeps its shards)");
   if (opt.all_states) return bfs::search_unvisited(game, opt);
-  if (opt.shards > 1 || opt.cluster)
+  if (opt.shards > 1 || ranks)
     throw std::invalid_argument("a sharded breadth-first search needs --all-states");
   return VisitedSearch(game, opt).run();
 }

@@ -14,10 +14,18 @@
 // rank through the Cluster), and each shard sorts and merges its own, the shards at once. The
 // stretches are the unsharded runs cut by key, so the plies are the same whatever the shards;
 // stage "done" joins them back into the unsharded search's runs.
+//
+// Across MPI ranks (docs/distributed.md) each rank walks its share of the enumeration's parts,
+// the shards' ranges are selected from the shares' counts (the single process's ranges) and the
+// shares exchanged by key range, so that no rank walks or holds every state. Stage "done" has
+// rank 0 gather every rank's stretches of the unreached run and of the deepest ply, so that its
+// runs and its result are the single process's.
 #include "pipeline/bfs_unvisited.hpp"
 
 #include <algorithm>
+#include <cstring>
 #include <filesystem>
+#include <functional>
 #include <memory>
 #include <stdexcept>
 
@@ -25,6 +33,8 @@
 #include "pipeline/group_expansions.hpp"
 #include "pipeline/parallel_for.hpp"
 #include "pipeline/retrograde/cluster_transport.hpp"
+#include "pipeline/retrograde/key_select.hpp"
+#include "pipeline/retrograde/parts_walk.hpp"
 #include "pipeline/retrograde/shard_inboxes.hpp"
 #include "pipeline/stage_name.hpp"
 #include "pipeline/unvisited_filter.hpp"
@@ -42,6 +52,8 @@ using Outboxes = retro::RouterOf<StateKey>;
 
 // Readers, writers and slack held beside the sorter during a pass.
 constexpr std::uint64_t kPassOverhead = 48ull << 20;
+// The least memory a shard's inbox is given.
+constexpr std::uint64_t kMinSorter = 24ull << 20;
 // Frontier states expanded per parallel batch (their successors are buffered per thread).
 constexpr std::size_t kBatch = 1u << 15;
 
@@ -108,6 +120,8 @@ class Search {
       c = Counts::from(facts);
       if (shards_.count() > 1)
         shards_.set_ranges(retro::KeyRanges(facts["first_keys"].get<std::vector<std::uint64_t>>()));
+    } else if (shards_.clustered()) {
+      enumerate_own_shards();
     } else {
       enumerate_all();
       cut_into_shards();
@@ -163,23 +177,35 @@ class Search {
     std::uint64_t count = 0;
   };
 
-  // Stage "states": U_0, every state of every tier, sorted. A game that enumerates in key order
-  // has each tier written as it comes, then joined (write_states); any other goes through one sort.
+  // Stage "states": U_0, every state of every tier, sorted, each tier's parts walked on every
+  // thread (retro::parts_walk).
   void enumerate_all() {
     if (manifest_.done("states") || manifest_.done("shards")) return;
+    const RunInfo info = enumerate_into(manifest_.path(unvisited_name(0)), [&](const Tier& t) {
+      return retro::parts_walk(game_, t.name, 0, game_.enumeration_parts(t.name), opt_.threads);
+    });
+    manifest_.record("states", {info}, {{"states", info.record_count}});
+  }
+
+  // The states that `walk_of` walks of each tier, sorted, into the run `path`. A game that
+  // enumerates in key order has each tier written as it comes, then joined (write_states); any
+  // other goes through one sort.
+  RunInfo enumerate_into(const std::string& path,
+                         const std::function<retro::StateWalk(const Tier&)>& walk_of) {
     std::vector<TierRun> tier_runs;
     std::unique_ptr<ExternalSorter<StateKey>> sorted;
     if (!game_.enumerates_in_key_order())
       sorted = std::make_unique<ExternalSorter<StateKey>>(states_sort_options());
     for (const Tier& t : game_.tiers()) {
       Progress bar("enumerate " + t.name);
+      const retro::StateWalk walk = walk_of(t);
       if (sorted) {
-        game_.enumerate(t.name, [&](StateKey k) { sorted->push(k), bar.add(1); });
+        walk([&](StateKey k) { sorted->push(k), bar.add(1); });
         continue;
       }
       TierRun run{manifest_.path("states-" + std::to_string(tier_runs.size()) + ".run")};
       RunWriter w(run.path, key_run(opt_.block_bytes));
-      game_.enumerate(t.name, [&](StateKey k) {
+      walk([&](StateKey k) {
         if (run.count > 0 && k <= run.last)
           throw std::logic_error(game_.name() + ": tier " + t.name + " enumerates state " +
                                  std::to_string(k) + " out of key order or twice");
@@ -193,7 +219,7 @@ class Search {
       else
         tier_runs.push_back(run);
     }
-    RunWriter out(manifest_.path(unvisited_name(0)), key_run(opt_.block_bytes));
+    RunWriter out(path, key_run(opt_.block_bytes));
     if (sorted) {
       sorted->sort();
       write_sorted(*sorted, out);
@@ -203,12 +229,13 @@ class Search {
     RunInfo info = out.finish();
     sorted.reset();
     for (const TierRun& run : tier_runs) fs::remove(run.path);
-    manifest_.record("states", {info}, {{"states", info.record_count}});
+    return info;
   }
 
   SortOptions states_sort_options() const {
-    return sort_options(opt_.memory_bytes > 2 * kPassOverhead ? opt_.memory_bytes - kPassOverhead
-                                                              : kPassOverhead);
+    return sort_options(opt_.memory_bytes > kPassOverhead + kMinSorter
+                            ? opt_.memory_bytes - kPassOverhead
+                            : kMinSorter);
   }
 
   // Tiers whose key ranges follow one another (Ostle's, by material) are joined block by block as
@@ -249,11 +276,7 @@ class Search {
   // folder (one shard: U_0 is its run already).
   void cut_into_shards() {
     if (shards_.count() == 1) return;
-    if (manifest_.done("shards")) {
-      shards_.set_ranges(retro::KeyRanges(
-          manifest_.facts("shards")["first_keys"].get<std::vector<std::uint64_t>>()));
-      return;
-    }
+    if (manifest_.done("shards")) return read_shard_ranges();
     const std::string whole = manifest_.path(unvisited_name(0));
     shards_.set_ranges(retro::KeyRanges::balanced(whole, shards_.count()));
     const std::vector<RunInfo> cut =
@@ -261,6 +284,89 @@ class Search {
     manifest_.record("shards", cut, {{"first_keys", shards_.ranges().first_keys()}});
     manifest_.erase("states");
     fs::remove(whole);
+  }
+
+  void read_shard_ranges() {
+    shards_.set_ranges(retro::KeyRanges(
+        manifest_.facts("shards")["first_keys"].get<std::vector<std::uint64_t>>()));
+  }
+
+  // Step 1 across MPI ranks, stage "shards" (docs/distributed.md): each rank ends with its own
+  // shards' stretches of U_0, and no rank walks or holds every state.
+  // 1. The rank's share, sorted: of each tier, a contiguous share of its enumeration's parts
+  //    (every N-th state of a tier without parts), walked on all the rank's threads.
+  // 2. The shards' first keys, the single process's: the key of global record i is found by
+  //    bisecting the key space over the ranks' summed counts (retro::select_key_ranges).
+  // 3. The shares exchanged by key range, through the plies' own transport, into one sorter a
+  //    shard; each shard's sorted keys are its U_0, checked against its count.
+  // The exchange needs every rank: a rank that recorded "shards" while another did not (a kill
+  // between their records) walks and sends its share again, and drops what it receives.
+  void enumerate_own_shards() {
+    const bool needed = !manifest_.done("shards");
+    if (shards_.least(needed ? 0 : 1) == 1) return read_shard_ranges();  // every rank has them
+    const std::string share = manifest_.path("states-share.run");
+    enumerate_into(share, [&](const Tier& t) { return share_of(t); });
+    std::uint64_t states = 0;
+    {
+      retro::KeyCounter counter(share);
+      states = shards_.total(counter.size());
+      shards_.set_ranges(retro::select_key_ranges(states, shards_.count(), [&](StateKey key) {
+        return shards_.total(counter.at_or_below(key));
+      }));
+    }
+    Inboxes inboxes(shards_.ids(), inbox_options(sorters_budget(), /*unique=*/false), opt_.threads);
+    send_share(share, inboxes);
+    fs::remove(share);
+    if (!needed) return read_shard_ranges();
+    inboxes.sort();
+    std::vector<RunInfo> cut(shards_.local_count());
+    shards_.for_each(opt_.threads, [&](unsigned local) {
+      RunWriter out(shards_.path(local, unvisited_name(0)), key_run(opt_.block_bytes));
+      write_sorted(inboxes.of(local), out);
+      cut[local] = out.finish();
+    });
+    const std::uint64_t own =
+        retro::first_state(states, shards_.count(), shards_.ids().back() + 1) -
+        retro::first_state(states, shards_.count(), shards_.ids().front());
+    if (PlyRuns::records(cut) != own)
+      throw std::logic_error(game_.name() + ": this rank's shards received " +
+                             std::to_string(PlyRuns::records(cut)) + " states, not their " +
+                             std::to_string(own) + " (a state enumerated by two ranks?)");
+    manifest_.record("shards", cut,
+                     {{"first_keys", shards_.ranges().first_keys()}, {"states", states}});
+  }
+
+  // This rank's share of tier `t`: parts [r·K/N, (r+1)·K/N) of its K, on the rank's threads and
+  // handed on in part order; a tier without parts is walked whole, every N-th state kept.
+  retro::StateWalk share_of(const Tier& t) const {
+    const unsigned rank = shards_.cluster()->rank(), ranks = shards_.cluster()->ranks();
+    const std::uint64_t parts = game_.enumeration_parts(t.name);
+    if (parts > 1)
+      return retro::parts_walk(game_, t.name, parts * rank / ranks, parts * (rank + 1) / ranks,
+                               opt_.threads);
+    return [this, tier = t.name, rank, ranks](const retro::EmitKey& emit) {
+      std::uint64_t i = 0;
+      game_.enumerate(tier, [&](StateKey k) {
+        if (i++ % ranks == rank) emit(k);
+      });
+    };
+  }
+
+  // The sorted share's keys, each to the inbox of the shard that owns it, here or on its rank.
+  void send_share(const std::string& share, Inboxes& inboxes) {
+    retro::ClusterTransportOf<StateKey> transport(*shards_.cluster(), shards_.count(), inboxes);
+    {
+      Outboxes out(shards_.ranges(), transport);
+      RunReader keys(share, IoOptions{}, /*decode_ahead=*/true);
+      Progress bar("enumerate: states to their ranks", keys.size());
+      const void* span;
+      while (const std::size_t n = keys.next_span(&span, 1u << 16)) {
+        for (std::size_t i = 0; i < n; ++i) out.send(static_cast<const StateKey*>(span)[i]);
+        bar.add(n);
+      }
+      out.flush();
+    }
+    transport.finish();
   }
 
   // A ply's outputs, shard by shard: U_{d+1} and F_d, and the states copied in untouched blocks.
@@ -298,12 +404,13 @@ class Search {
   }
 
   // One sorter a shard this process holds, sharing the budget, spilling into the shard's folder.
-  std::vector<SortOptions> inbox_options(std::uint64_t budget) const {
+  // `unique`: repeats removed (a ply's successors), or kept for the caller to refuse (step 1).
+  std::vector<SortOptions> inbox_options(std::uint64_t budget, bool unique = true) const {
     std::vector<SortOptions> options;
     for (unsigned local = 0; local < shards_.local_count(); ++local) {
       SortOptions so =
-          sort_options(std::max<std::uint64_t>(budget / shards_.local_count(), 24ull << 20));
-      so.unique = true;
+          sort_options(std::max<std::uint64_t>(budget / shards_.local_count(), kMinSorter));
+      so.unique = unique;
       so.threads = shards_.threads_each(opt_.threads);
       so.scratch_dir = shards_.path(local, "sort");
       options.push_back(so);
@@ -311,19 +418,29 @@ class Search {
     return options;
   }
 
-  // The sorters' budget beside the group record and the filters, made here once a search when
-  // the game numbers its groups and they fit. Each shard running at once holds a pass.
-  std::uint64_t budget_beside_records(std::uint32_t d, Counts& c) {
+  // What the inboxes of this process's shards share: --memory less the passes that run at once,
+  // each with its readers and writers and an outbox a shard (memory_floor).
+  std::uint64_t sorters_budget() const {
     const std::uint64_t passes =
-        kPassOverhead * std::min(shards_.local_count(), std::max(1u, opt_.threads));
-    std::uint64_t budget = opt_.memory_bytes > passes ? opt_.memory_bytes - passes : 0;
+        std::min(shards_.local_count(), std::max(1u, opt_.threads)) *
+        (kPassOverhead + shards_.count() * std::uint64_t{Outboxes::outbox_bytes()});
+    return opt_.memory_bytes > passes ? opt_.memory_bytes - passes : 0;
+  }
+
+  // The sorters' budget beside the group record and the filters, made here once a search when
+  // the game numbers its groups and they fit in what the inboxes' least share leaves (so that
+  // --memory stays a limit: check_memory made sure of that share).
+  std::uint64_t budget_beside_records(std::uint32_t d, Counts& c) {
+    std::uint64_t budget = sorters_budget();
+    const std::uint64_t least = kMinSorter * shards_.local_count();
+    const auto spare = [&] { return budget > least ? budget - least : 0; };
     if (!expansions_ && opt_.group_moves && d > 0 && game_.groups_share_moves()) {
       if (auto groups = UnvisitedFilter::all_groups(game_);
-          groups && GroupExpansions::bytes_for(*groups) <= budget / 2)
+          groups && GroupExpansions::bytes_for(*groups) <= spare() / 2)
         expansions_ = std::make_unique<GroupExpansions>(*groups);
     }
     if (expansions_) budget -= expansions_->bytes();
-    if (!filters_made_ && opt_.group_filter && d > 0) make_filters(d, budget * 3 / 8);
+    if (!filters_made_ && opt_.group_filter && d > 0) make_filters(d, spare() * 3 / 8);
     for (const auto& filter : filters_)
       if (filter) budget -= filter->bytes(), c.filter_bits = filter->bits_per_group();
     return budget;
@@ -373,21 +490,85 @@ class Search {
   }
 
   // Nothing new at ply d: F_{d-1} is the deepest ply, U_d what is never reached. The shards' runs
-  // are joined into the job directory's, and dropped once every process has recorded "done".
+  // are joined into the job directory's (across ranks, rank 0's: gather_to_root), and dropped once
+  // every process has recorded "done".
   std::uint64_t record_done(std::uint32_t d, const Counts& c) {
     for (const std::string& run : shards_.paths(frontier_name(d))) fs::remove(run);
     for (const std::string& run : shards_.paths(unvisited_name(d + 1))) fs::remove(run);
-    const RunInfo unreached =
-        shards_.join(unvisited_name(d), unvisited_path(d), key_run(opt_.block_bytes));
-    const RunInfo deepest =
-        shards_.join(frontier_name(d - 1), frontier_path(d - 1), key_run(opt_.block_bytes));
-    manifest_.record("done", {unreached, deepest}, c.json());
+    if (!shards_.clustered()) {
+      const RunInfo unreached =
+          shards_.join(unvisited_name(d), unvisited_path(d), key_run(opt_.block_bytes));
+      const RunInfo deepest =
+          shards_.join(frontier_name(d - 1), frontier_path(d - 1), key_run(opt_.block_bytes));
+      manifest_.record("done", {unreached, deepest}, c.json());
+    } else {
+      const Gathered unreached = gather_to_root(unvisited_name(d), unvisited_path(d));
+      const Gathered deepest = gather_to_root(frontier_name(d - 1), frontier_path(d - 1));
+      nlohmann::json facts = c.json();
+      if (shards_.cluster()->rank() == 0) {  // each rank's part: where the states lay
+        facts["unreached_by_rank"] = unreached.by_rank, facts["deepest_by_rank"] = deepest.by_rank;
+        manifest_.record("done", {unreached.run, deepest.run}, facts);
+      } else {
+        manifest_.record("done", {}, facts);  // its parts are rank 0's now
+      }
+    }
     shards_.total(0);  // every process has recorded "done"
     forget_plies();
     if (shards_.count() > 1)
       for (unsigned shard : shards_.ids())
         fs::remove_all(manifest_.path("shard-" + std::to_string(shard)));
     return 0;
+  }
+
+  // A run joined on rank 0, and how many of its records each rank held.
+  struct Gathered {
+    RunInfo run;
+    std::vector<std::uint64_t> by_rank;
+  };
+
+  // The local shards' runs `name`, every rank's, joined in key order into rank 0's `out`: its own
+  // shards' stored blocks, then each other rank's, in rank order (consecutive shards, so key
+  // order), each block sent with its index entry and appended as stored (neither decoded nor
+  // encoded): the run a single process joins from the same shards. Other ranks keep their runs.
+  Gathered gather_to_root(const std::string& name, const std::string& out) {
+    Cluster& cluster = *shards_.cluster();
+    std::vector<std::byte> stored, message;
+    if (cluster.rank() > 0) {
+      for (const std::string& path : shards_.paths(name)) {
+        RunReader in(path);
+        for (const BlockInfo& b : in.info().blocks) {
+          in.read_stored_block(stored);
+          message.resize(sizeof b + stored.size());
+          std::memcpy(message.data(), &b, sizeof b);
+          std::memcpy(message.data() + sizeof b, stored.data(), stored.size());
+          cluster.send_to_root(message.data(), message.size());
+        }
+      }
+      cluster.send_to_root(nullptr, 0);
+      return {};
+    }
+    Gathered g;
+    RunWriter joined(out, key_run(opt_.block_bytes));
+    std::uint64_t before = 0;
+    for (const std::string& path : shards_.paths(name)) {
+      RunReader in(path);
+      if (!joined.can_take_blocks_of(in.info()))
+        throw std::logic_error(path + ": a shard's run has another layout than the joined run");
+      for (const BlockInfo& b : in.info().blocks)
+        in.read_stored_block(stored), joined.append_stored_block(b, stored);
+    }
+    for (unsigned from = 0; from < cluster.ranks(); ++from) {
+      while (from > 0 && cluster.receive_from(from, message)) {
+        BlockInfo b;
+        std::memcpy(&b, message.data(), sizeof b);
+        stored.assign(message.begin() + sizeof b, message.end());
+        joined.append_stored_block(b, stored);
+      }
+      const std::uint64_t now = joined.records();
+      g.by_rank.push_back(now - before), before = now;
+    }
+    g.run = joined.finish();
+    return g;
   }
 
   // Ply d's outputs (U_{d+1}, F_d) supersede ply d-1's, whose runs are dropped once every process
@@ -644,13 +825,22 @@ class Search {
     res.resumed = resumed;
     const std::string deepest = frontier_path(static_cast<std::uint32_t>(c.new_states.size() - 1));
     res.unreached_path = unvisited_path(static_cast<std::uint32_t>(c.new_states.size()));
-    // Across processes each holds its shards' stretch of the unreached run.
-    res.unreached = shards_.total(inspect_run(res.unreached_path).record_count);
     if (opt_.keep_plies)
       for (std::size_t p = 0; p < c.new_states.size(); ++p)
         res.ply_runs.push_back(frontier_path(static_cast<std::uint32_t>(p)));
+    const bool holds_the_runs = !shards_.clustered() || shards_.cluster()->rank() == 0;
+    if (holds_the_runs) {
+      res.unreached = inspect_run(res.unreached_path).record_count;
+      res.deepest = deepest_states(deepest);
+    }
+    if (shards_.clustered()) {  // rank 0 holds the joined runs: every rank returns its result
+      const nlohmann::json whole = nlohmann::json::parse(shards_.cluster()->broadcast(
+          nlohmann::json{{"unreached", res.unreached}, {"deepest", res.deepest}}.dump()));
+      res.unreached = whole["unreached"].get<std::uint64_t>();
+      res.deepest = whole["deepest"].get<std::vector<StateKey>>();
+      if (!holds_the_runs) res.unreached_path.clear();
+    }
     res.enumerated = res.states + res.unreached;
-    res.deepest = deepest_states(deepest);
     return res;
   }
 
@@ -663,9 +853,46 @@ class Search {
   bool filters_made_ = false;
 };
 
+std::string mib(std::uint64_t bytes) {
+  return std::to_string((bytes + (1u << 20) - 1) >> 20) + "M";
+}
+
 }  // namespace
 
+MemoryFloor memory_floor(const BfsOptions& opt) {
+  MemoryFloor f;
+  f.shards = std::max(1u, opt.shards);
+  const unsigned ranks = opt.cluster ? std::max(1u, opt.cluster->ranks()) : 1;
+  f.shards_a_process = std::max(1u, (f.shards + ranks - 1) / ranks);  // the busiest rank's
+  f.at_once = std::min(f.shards_a_process, std::max(1u, opt.threads));
+  // A ply: the passes at once, each with an outbox a shard, beside an inbox a shard.
+  const std::uint64_t ply = f.at_once * (kPassOverhead + f.shards * Outboxes::outbox_bytes()) +
+                            f.shards_a_process * kMinSorter;
+  // Step 1: the sort beside its pass; one process cutting U_0 writes a run a shard at once.
+  const std::uint64_t cut =
+      ranks == 1 && f.shards > 1 ? f.shards * RunWriter::memory_bytes(key_run(opt.block_bytes)) : 0;
+  f.bytes = std::max(ply, kPassOverhead + kMinSorter + cut);
+  return f;
+}
+
+void check_memory(const BfsOptions& opt) {
+  const MemoryFloor f = memory_floor(opt);
+  if (opt.memory_bytes >= f.bytes) return;
+  const std::string memory = "--memory " + mib(opt.memory_bytes);
+  if (f.shards == 1)
+    throw std::invalid_argument(memory + " is below the breadth-first search's floor (" +
+                                mib(f.bytes) + ")");
+  const bool ranks = f.shards_a_process < f.shards;
+  throw std::invalid_argument(
+      memory + " is below the " + mib(f.bytes) + " that " + std::to_string(f.shards) +
+      " shards need" +
+      (ranks ? ", " + std::to_string(f.shards_a_process) + " on a rank" : std::string()) + ", " +
+      std::to_string(f.at_once) + " at once (give more memory or fewer shards" +
+      (ranks ? "; --memory is each rank's" : "") + ")");
+}
+
 BfsResult search_unvisited(const Game& game, const BfsOptions& options) {
+  check_memory(options);  // before any file is made
   return Search(game, options).run();
 }
 

@@ -16,6 +16,19 @@ std::vector<StateKey> deepest_states(const std::string& deepest_run);
 
 namespace zermelo::bfs {
 
+// Throws std::invalid_argument, naming the budget, the shards and the floor, if --memory is
+// below memory_floor(options).
 BfsResult search_unvisited(const Game& game, const BfsOptions& options);
+
+// The least --memory a search over all states needs in each process (docs/shards.md, Memory):
+// the busiest of step 1 (its sort beside a pass; one process cutting U_0 writes a run a shard at
+// once) and a ply (the passes running at once, each with an outbox a shard, beside an inbox for
+// each shard the process holds).
+struct MemoryFloor {
+  std::uint64_t bytes = 0;
+  unsigned shards = 1, shards_a_process = 1, at_once = 1;
+};
+MemoryFloor memory_floor(const BfsOptions& options);
+void check_memory(const BfsOptions& options);
 
 }  // namespace zermelo::bfs

@@ -67,10 +67,18 @@ void verify_one_manifest(const std::string& dir, VerifyReport& r, Seen& seen) {
   if (outputs == 0) r.problems.push_back(m + ": lists no output");
 }
 
+// The working folder of MPI rank r > 0 (rank-<r>, docs/distributed.md): its manifest records
+// the rank's own stages, whose outputs rank 0 holds in the job directory.
+bool is_rank_folder(const fs::path& p) {
+  const std::string name = p.filename().string();
+  return name.size() > 5 && name.compare(0, 5, "rank-") == 0 &&
+         std::all_of(name.begin() + 5, name.end(), [](char c) { return c >= '0' && c <= '9'; });
+}
+
 std::vector<std::string> job_subdirectories(const std::string& dir) {
   std::vector<std::string> out;
   for (const auto& e : fs::directory_iterator(dir))
-    if (e.is_directory() && fs::exists(e.path() / "manifest.json"))
+    if (e.is_directory() && fs::exists(e.path() / "manifest.json") && !is_rank_folder(e.path()))
       out.push_back(e.path().string());
   std::sort(out.begin(), out.end());
   return out;

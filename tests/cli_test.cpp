@@ -184,4 +184,26 @@ TEST(CliMemory, ShardsFitInTheBudgetOrAreRefusedUpFront) {
   EXPECT_TRUE(std::filesystem::is_empty(dir / "sixteen")) << "the refused solve made files";
 }
 
+// The breadth-first search over all states too: a shard count whose inboxes and passes cannot
+// fit --memory is refused before any file is made, with the budget, the shards and the floor;
+// unsharded, a budget below the search's floor likewise.
+TEST(CliMemory, BfsShardsThatCannotFitAreRefusedUpFront) {
+  zermelo::testing::ScratchDir dir;
+  const CliRun refused = zermelo("--work-dir " + (dir / "sixteen") +
+                                 " --memory 160M --threads 2 bfs nim 4x6 --all-states --shards 16");
+  EXPECT_NE(refused.code, 0);
+  EXPECT_TRUE(
+      contains(refused.out, "--memory 160M is below the 484M that 16 shards need, 2 at once"))
+      << refused.out;
+  EXPECT_TRUE(std::filesystem::is_empty(dir / "sixteen")) << "the refused search made files";
+  const CliRun small =
+      zermelo("--work-dir " + (dir / "small") + " --memory 40M bfs nim 4x6 --all-states");
+  EXPECT_NE(small.code, 0);
+  EXPECT_TRUE(contains(small.out, "--memory 40M is below the breadth-first search's floor (73M)"))
+      << small.out;
+  const CliRun fits = zermelo("--json --work-dir " + (dir / "two") +
+                              " --memory 160M --threads 2 bfs nim 4x6 --all-states --shards 2");
+  EXPECT_EQ(fits.code, 0) << fits.out;
+}
+
 }  // namespace

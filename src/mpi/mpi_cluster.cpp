@@ -45,6 +45,19 @@ void probe_politely(int source, int tag, MPI_Message& message, MPI_Status& statu
   }
 }
 
+// Waits for a non-blocking operation as a sleeper too: a rank that reaches a sum or a broadcast
+// first (its share of step 1 walked, its shards merged) would otherwise spin in the blocking
+// collective, a core's worth of CPU taken from the ranks still working beside it.
+void wait_politely(MPI_Request& request) {
+  std::chrono::microseconds nap{1};
+  for (int done = 0;;) {
+    MPI_Test(&request, &done, MPI_STATUS_IGNORE);
+    if (done) return;
+    std::this_thread::sleep_for(nap);
+    nap = std::min(nap * 2, std::chrono::microseconds{1000});
+  }
+}
+
 // The next message from `source` (any: MPI_ANY_SOURCE) with `tag` (any: MPI_ANY_TAG), whole.
 MPI_Status receive_any(int source, int tag, std::vector<std::byte>& into) {
   MPI_Message message;
@@ -86,21 +99,28 @@ void MpiCluster::abort_job() { MPI_Abort(MPI_COMM_WORLD, 1), std::abort(); }
 
 std::uint64_t MpiCluster::sum(std::uint64_t n) {
   std::uint64_t total = 0;
-  MPI_Allreduce(&n, &total, 1, MPI_UINT64_T, MPI_SUM, MPI_COMM_WORLD);
+  MPI_Request request;
+  MPI_Iallreduce(&n, &total, 1, MPI_UINT64_T, MPI_SUM, MPI_COMM_WORLD, &request);
+  wait_politely(request);
   return total;
 }
 
 std::uint64_t MpiCluster::min(std::uint64_t n) {
   std::uint64_t least = 0;
-  MPI_Allreduce(&n, &least, 1, MPI_UINT64_T, MPI_MIN, MPI_COMM_WORLD);
+  MPI_Request request;
+  MPI_Iallreduce(&n, &least, 1, MPI_UINT64_T, MPI_MIN, MPI_COMM_WORLD, &request);
+  wait_politely(request);
   return least;
 }
 
 std::string MpiCluster::broadcast(const std::string& text) {
   std::uint64_t size = text.size();
-  MPI_Bcast(&size, 1, MPI_UINT64_T, 0, MPI_COMM_WORLD);
+  MPI_Request request;
+  MPI_Ibcast(&size, 1, MPI_UINT64_T, 0, MPI_COMM_WORLD, &request);
+  wait_politely(request);
   std::string out = rank_ == 0 ? text : std::string(size, '\0');
-  MPI_Bcast(out.data(), bytes_count(size), MPI_CHAR, 0, MPI_COMM_WORLD);
+  MPI_Ibcast(out.data(), bytes_count(size), MPI_CHAR, 0, MPI_COMM_WORLD, &request);
+  wait_politely(request);
   return out;
 }
 
@@ -120,8 +140,10 @@ void MpiCluster::receive_batches(Receive receive) {
 }
 
 void MpiCluster::send(unsigned rank, unsigned shard, const void* data, std::size_t bytes) {
-  MPI_Send(data, bytes_count(bytes), MPI_BYTE, static_cast<int>(rank),
-           kFirstShardTag + static_cast<int>(shard), MPI_COMM_WORLD);
+  MPI_Request request;  // a batch waits for the receiver's polite probe: sleep meanwhile
+  MPI_Isend(data, bytes_count(bytes), MPI_BYTE, static_cast<int>(rank),
+            kFirstShardTag + static_cast<int>(shard), MPI_COMM_WORLD, &request);
+  wait_politely(request);
 }
 
 void MpiCluster::end_exchange() {
@@ -131,7 +153,9 @@ void MpiCluster::end_exchange() {
 }
 
 void MpiCluster::send_to_root(const void* data, std::size_t bytes) {
-  MPI_Send(data, bytes_count(bytes), MPI_BYTE, 0, kStream, MPI_COMM_WORLD);
+  MPI_Request request;
+  MPI_Isend(data, bytes_count(bytes), MPI_BYTE, 0, kStream, MPI_COMM_WORLD, &request);
+  wait_politely(request);
 }
 
 bool MpiCluster::receive_from(unsigned from, std::vector<std::byte>& batch) {

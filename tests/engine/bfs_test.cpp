@@ -249,7 +249,7 @@ TEST(Bfs, AllStatesResumesAfterAStageToTheSameLevels) {
   const std::string board = testing::release_else_sanitized("3x4:p3", "3x3:p3");
   auto run = [&](const std::string& work, int* code = nullptr) {
     auto r =
-        testing::run_command(std::string(ZERMELO_CLI) + " --quiet --json --memory 64M --work-dir " +
+        testing::run_command(std::string(ZERMELO_CLI) + " --quiet --json --memory 96M --work-dir " +
                              work + " bfs ostle-mini " + board + " --all-states 2>/dev/null");
     if (code) *code = r.code;
     if (r.code != 0) return nlohmann::json();
@@ -299,7 +299,7 @@ TEST(Bfs, AllStatesShardedGivesTheUnshardedPlies) {
     auto g = make_game(
         c.game, c.board.empty() ? std::vector<std::string>{} : std::vector<std::string>{c.board});
     BfsOptions o;
-    o.memory_bytes = 200ull << 20;
+    o.memory_bytes = 288ull << 20;  // 7 shards need 266 MiB on 2 threads (memory_floor)
     o.expand_decided = c.expand_decided;
     o.job_dir = dir / (name + "-visited");
     const BfsResult visited = breadth_first(*g, o);
@@ -352,7 +352,7 @@ TEST(Bfs, AllStatesShardedResumesAfterAStageToTheSameLevels) {
   const std::string board = "3x3:p3";  // the smallest with a ply 4: it is resumed 4 times
   auto search = [&](const std::string& work, const std::string& shards, int* code = nullptr) {
     auto r = testing::run_command(
-        std::string(ZERMELO_CLI) + " --quiet --json --memory 64M --work-dir " + work +
+        std::string(ZERMELO_CLI) + " --quiet --json --memory 192M --threads 2 --work-dir " + work +
         " bfs ostle-mini " + board + " --all-states" + shards + " 2>/dev/null");
     if (code) *code = r.code;
     if (r.code != 0) return nlohmann::json();

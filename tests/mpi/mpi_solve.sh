@@ -3,7 +3,7 @@
 # of the single-process solve, digest for digest, on 2 and 3 ranks; a rank killed mid-solve stops
 # the whole job with mpirun's message instead of leaving the other ranks waiting, and the same
 # command resumes it, also when the kill fell between two ranks' records of a stage. The
-# breadth-first search over all states gives the single process's plies on 2 and 3 ranks, and
+# breadth-first search over all states gives the single process's result on 2 and 3 ranks, and
 # resumes likewise.
 # Usage: mpi_solve.sh ZERMELO MPIRUN SCRATCH_DIR
 set -eu
@@ -42,33 +42,91 @@ for game in tictactoe "nim 4x6" "onitama 2x3" "ostle-mini 2x3:p2" "nim 2x3 tiere
   done
 done
 
-# The breadth-first search over all states, one shard a rank: the single process's plies and
-# counts (rank 0 prints them). A game with groups (ostle-mini: the filter and the record of moves
-# a group took, each rank its own) and one without.
-bfs_counts() {  # the plies and counts of `bfs --json`, on one line
-  keys='new_states_per_ply\|states\|edges\|game_ending_moves\|terminal_states\|enumerated'
-  tr -d ' \n' | grep -o "\"\\($keys\\|unreached\\)\":\\(\\[[0-9,]*\\]\\|[0-9]*\\)" | tr '\n' ' '
+# The breadth-first search over all states, one shard a rank: the single process's result, on
+# 2 and 3 ranks. Rank 0 gathers every rank's part of the unreached run and of the deepest ply
+# (docs/distributed.md), so its JSON and its human table are the single process's (but for the
+# work statistics, which depend on each rank's filter), and so is the unreached run, state for
+# state. A game with groups (ostle-mini: the filter and the record of moves a group took, each
+# rank its own), one without (nim), and cases where rank 0 holds none of the deepest states
+# (tictactoe on 2 and 3 ranks; ostle-mini 2x3:p2 on 3, whose unreached states lie on every
+# rank), checked from rank 0's record of each rank's part, so that the case cannot vanish.
+mpi() {  # mpi N ARGS...: zermelo on N ranks, human output
+  n=$1 && shift
+  timeout 120 "$mpirun" --oversubscribe --allow-run-as-root -np "$n" "$zermelo" --quiet \
+    --threads 1 "$@"
 }
-for game in "ostle-mini 3x3:p2" "nim 4x6"; do
+bfs_result() {  # `bfs --json` but its work statistics and the unreached run's path
+  grep -v '"\(resumed\|unreached_run\|filtered\|keyless\|filter_bits_per_group\)":'
+}
+bfs_table() { sed 's/; successors dropped by the filter.*//'; }  # the human table, likewise
+unreached_states() {  # WORK_DIR: every state of its unreached run, by tier
+  "$zermelo" --json tally --run "$(ls "$1"/unvisited-*.run)" --examples 1000000 | grep -v '"run":'
+}
+deepest_on_rank_0() {  # WORK_DIR: the deepest ply's states rank 0 held (its manifest's record)
+  sed -n '/"deepest_by_rank"/{n;p;}' "$1/manifest.json" | tr -d ' ,'
+}
+for game in "ostle-mini 3x3:p2" "nim 4x6" tictactoe "ostle-mini 2x3:p2"; do
   tag=bfs-$(echo "$game" | tr ' :' '--')
   # shellcheck disable=SC2086  # the game's words
   want=$("$zermelo" --quiet --json --work-dir "$dir/$tag" --memory 256M bfs $game --all-states |
-    bfs_counts)
+    bfs_result)
+  # shellcheck disable=SC2086
+  want_table=$("$zermelo" --quiet --work-dir "$dir/$tag" --memory 256M bfs $game --all-states |
+    bfs_table)
+  want_unreached=$(unreached_states "$dir/$tag")
   for n in 2 3; do
+    work="$dir/$tag-$n"
     # shellcheck disable=SC2086
-    got=$(on_ranks "$n" --work-dir "$dir/$tag-$n" --memory 256M bfs $game --all-states | bfs_counts)
+    got=$(on_ranks "$n" --work-dir "$work" --memory 256M bfs $game --all-states | bfs_result)
     if [ -z "$want" ] || [ "$got" != "$want" ]; then
-      echo "FAIL: bfs $game on $n ranks: '$got', the single process's '$want'"
+      echo "FAIL: bfs $game on $n ranks:"
+      echo "$got"
+      echo "the single process's:"
+      echo "$want"
       exit 1
     fi
-    echo "ok: bfs $game on $n ranks: $got"
+    # shellcheck disable=SC2086  # read back from the finished work dirs: the human table
+    got_table=$(mpi "$n" --work-dir "$work" --memory 256M bfs $game --all-states | bfs_table)
+    if [ "$got_table" != "$want_table" ]; then
+      echo "FAIL: bfs $game on $n ranks, the table:"
+      echo "$got_table"
+      echo "the single process's:"
+      echo "$want_table"
+      exit 1
+    fi
+    if [ "$(unreached_states "$work")" != "$want_unreached" ]; then
+      echo "FAIL: bfs $game on $n ranks: rank 0's unreached run is not the single process's"
+      exit 1
+    fi
+    "$zermelo" --quiet verify "$work" >/dev/null || { echo "FAIL: verify $work"; exit 1; }
+    case "$game $n" in
+      "tictactoe 2" | "tictactoe 3" | "ostle-mini 2x3:p2 3")
+        if [ "$(deepest_on_rank_0 "$work")" != 0 ]; then
+          echo "FAIL: bfs $game on $n ranks: rank 0 held some deepest states; the case is lost"
+          exit 1
+        fi
+        echo "ok: bfs $game on $n ranks (rank 0 held none of the deepest states)" ;;
+      *) echo "ok: bfs $game on $n ranks" ;;
+    esac
   done
 done
-# Killed between two ranks' records of a ply, or of the end: one rank records it and dies while
-# the other waits before recording it; the same command resumes both to the same plies.
+# Each rank's --memory must hold its shards' inboxes and passes: refused up front, with figures.
+if out=$(mpi 2 --work-dir "$dir/bfs-memory" --memory 100M bfs nim 4x6 --all-states \
+  --shards 8 2>&1); then
+  echo "FAIL: 8 shards on 2 ranks ran within --memory 100M"
+  exit 1
+fi
+case "$out" in
+  *"--memory 100M is below the 145M that 8 shards need, 4 on a rank"*) ;;
+  *) echo "FAIL: the refusal does not say what 8 shards need: $out"; exit 1 ;;
+esac
+echo "ok: bfs with 8 shards on 2 ranks refused within --memory 100M"
+# Killed between two ranks' records of step 1 (the rank that has its states walks and sends its
+# share again), of a ply, or of the end: one rank records it and dies while the other waits
+# before recording it; the same command resumes both to the same result.
 want=$("$zermelo" --quiet --json --work-dir "$dir/bfs-kill-single" --memory 256M \
-  bfs ostle-mini 3x3:p2 --all-states | bfs_counts)
-for stage in ply-3 done; do
+  bfs ostle-mini 3x3:p2 --all-states | bfs_result)
+for stage in shards ply-3 "done"; do
   args="--quiet --json --threads 1 --work-dir $dir/bfs-kill-$stage --memory 256M bfs ostle-mini"
   args="$args 3x3:p2 --all-states"
   # shellcheck disable=SC2086  # the words of the commands
@@ -80,12 +138,12 @@ for stage in ply-3 done; do
   fi
   # shellcheck disable=SC2086
   got=$(timeout 120 "$mpirun" --oversubscribe --allow-run-as-root -np 2 "$zermelo" $args |
-    bfs_counts)
+    bfs_result)
   if [ "$got" != "$want" ]; then
     echo "FAIL: bfs resumed after a kill at $stage on one rank: '$got', not '$want'"
     exit 1
   fi
-  echo "ok: bfs resumed after a kill at $stage on one rank: $got"
+  echo "ok: bfs resumed after a kill at $stage on one rank"
 done
 
 # A kill between two ranks' records of one stage: rank 1 records STAGE and dies while rank 0

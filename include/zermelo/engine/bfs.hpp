@@ -69,7 +69,7 @@ struct BfsResult {
   // all_states only:
   std::uint64_t enumerated = 0;  // every state the game enumerates
   std::uint64_t unreached = 0;   // ... that the start never reaches
-  std::string unreached_path;    // their sorted run
+  std::string unreached_path;    // their sorted run (across MPI ranks rank 0's; empty on others)
   // Work statistics, not results: the filter and the record of the moves a group took live in
   // memory and are rebuilt when a search resumes (from a smaller unvisited run, with no record),
   // so a resumed search drops and skips other numbers of keys on its way to the same levels.

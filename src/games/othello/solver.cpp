@@ -1,10 +1,11 @@
 // The exact endgame solver (see solver.hpp). Layers, from the leaves up:
 //   last1..last6      null-window code for the last 1-6 empties, a template on the count (no move
-//                     generator, squares in quadrant-parity then square-class order, a neighbour
-//                     test before each flip; the last square's flips counted by table lookups;
-//                     a stability cut-off at 4-6 empties);
-//   nws_deep          table, stability cut-off, enhanced transposition cut-off, fastest-first plus
-//                     a heuristic shallow search for ordering from 11 empties;
+//                     generator, squares in quadrant-parity then square-class order, the class
+//                     order handed down from 6 to 5 empties; a neighbour test before each flip;
+//                     the last square's flips counted by table lookups; a stability cut-off at
+//                     4-6 empties);
+//   nws_deep          table (from 8 empties), stability cut-off, enhanced transposition cut-off,
+//                     fastest-first plus a heuristic shallow search for ordering from 11 empties;
 //   pvs               full-window principal-variation search, splitting the moves after the first
 //                     over helper threads near the root (young-brothers-wait at PV nodes).
 // All null-window functions are fail-soft: a result v > alpha means the value is >= v, else <= v.
@@ -104,12 +105,13 @@ struct LastFlip {
   struct Line {
     Bits mask = 0;
     int len = 0, pos = 0;
+    std::size_t offset = 0;  // (len * 8 + pos) * 256: a lookup is one add
   };
   struct Tables {
     std::array<std::array<Line, 4>, 64> lines{};
-    // count[len][pos][pattern]: discs flipped by the mover at `pos` of a full line of `len`
-    // squares.
-    std::array<std::array<std::array<std::uint8_t, 256>, 8>, 9> count{};
+    // count[(len * 8 + pos) * 256 + pattern]: discs flipped by the mover at `pos` of a full line
+    // of `len` squares.
+    std::array<std::uint8_t, 9 * 8 * 256> count{};
   };
   static Tables make() {
     Tables t;
@@ -125,6 +127,7 @@ struct LastFlip {
         }
         l.len = popcount(l.mask);
         l.pos = popcount(l.mask & (bit(sq) - 1));
+        l.offset = static_cast<std::size_t>((l.len * 8 + l.pos) * 256);
       }
     }
     for (int len = 1; len <= 8; ++len)
@@ -136,7 +139,8 @@ struct LastFlip {
             while (i >= 0 && i < len && !(pat >> i & 1)) ++run, i += dir;
             if (i >= 0 && i < len) total += run;  // stopped on a mover's disc
           }
-          t.count[len][pos][pat] = static_cast<std::uint8_t>(total);
+          t.count[static_cast<std::size_t>((len * 8 + pos) * 256 + pat)] =
+              static_cast<std::uint8_t>(total);
         }
     return t;
   }
@@ -147,7 +151,7 @@ struct LastFlip {
     (void)o;
     const Tables& t = kTables;
     int total = 0;
-    for (const Line& l : t.lines[sq]) total += t.count[l.len][l.pos][_pext_u64(p, l.mask)];
+    for (const Line& l : t.lines[sq]) total += t.count[l.offset + _pext_u64(p, l.mask)];
     return total;
 #else
     return popcount(flips<N>(p, o, sq));
@@ -157,10 +161,13 @@ struct LastFlip {
 
 // ---------------------------------------------------------------------------------------------
 
-constexpr int kShallowMax = 6;  // up to this many empties: no table, no sorting; above: table,
-                                // sorting, stability cut-off
-constexpr int kEtcMin = 9;      // enhanced transposition cut-off from here
-constexpr int kSplitMin = 14;   // PV nodes with at least this many empties may use helper threads
+constexpr int kShallowMax = 6;  // up to this many empties: no table, no sorting; above: sorting,
+                                // stability cut-off, and the table from kTableMin
+// The table from here: at 7 empties a probe (a cache miss, most of its cost) and a store cost more
+// than the subtree's transpositions save (FFO subset: 5.5 % more nodes, CPU 0.87; from 9: 14 %).
+constexpr int kTableMin = 8;
+constexpr int kEtcMin = 9;     // enhanced transposition cut-off from here
+constexpr int kSplitMin = 14;  // PV nodes with at least this many empties may use helper threads
 constexpr int kSymmetryPlies =
     12;  // positions with at most this many discs: merge mirror-image moves
 
@@ -197,9 +204,10 @@ class Searcher {
 
   // K empties (2..kShallowMax) listed in `sq`, in the order to try them; null window
   // (alpha, alpha+1). No move generator: a square is tried if it touches an opponent disc and
-  // flips something. From 5 empties the children sort their squares again (parity has changed).
+  // flips something. From 5 empties the children sort their squares again (parity has changed),
+  // from the same squares in class order (`by_class`, read from 5 empties only).
   template <int K>
-  int last(Bits p, Bits o, int alpha, const int* sq) {
+  int last(Bits p, Bits o, int alpha, const int* sq, const int* by_class = nullptr) {
     ++nodes;
     int best = -127;
     for (int i = 0; i < K; ++i) {
@@ -208,8 +216,13 @@ class Searcher {
       if (!f) continue;
       const Bits np = o & ~f, no = p | f | bit(sq[i]);
       int v;
-      if constexpr (K >= 5) {
+      if constexpr (K == 5) {
         v = -nws_last(np, no, -alpha - 1, K - 1);
+      } else if constexpr (K > 5) {
+        int rest[K - 1];
+        for (int j = 0, k = 0; j < K; ++j)
+          if (by_class[j] != sq[i]) rest[k++] = by_class[j];
+        v = -nws_last_by_class<K - 1>(np, no, -alpha - 1, rest);
       } else {
         int rest[K - 1];
         for (int j = 0, k = 0; j < K; ++j)
@@ -229,39 +242,59 @@ class Searcher {
     for (int i = 0; i < K; ++i)
       if ((SG::kNeighbours[sq[i]] & p) && flips<N>(o, p, sq[i])) {
         --nodes;  // the pass is not a node of its own
-        return -last<K>(o, p, -alpha - 1, sq);
+        return -last<K>(o, p, -alpha - 1, sq, by_class);
       }
     return final_score<N>(p, o);
   }
 
+  // 5 or more empties given in class order (corners, plain squares, C, X; squares ascending in
+  // each): the stability cut-off, then the odd quadrants' squares first, class order kept.
+  template <int K>
+  int nws_last_by_class(Bits p, Bits o, int alpha, const int* by_class) {
+    int bound;
+    if (stability_cut(p, o, alpha, K, bound)) {
+      ++nodes;
+      return bound;
+    }
+    const Bits odd = SG::odd_quadrants(~(p | o) & M);
+    int sq[K];
+    int k = 0;
+    for (int j = 0; j < K; ++j)
+      if (odd & bit(by_class[j])) sq[k++] = by_class[j];
+    for (int j = 0; j < K; ++j)
+      if (!(odd & bit(by_class[j]))) sq[k++] = by_class[j];
+    return last<K>(p, o, alpha, sq, by_class);
+  }
+
   // Collects the empties and dispatches: squares of odd quadrants first (parity); from 5 empties
-  // also corners, plain squares, C and then X squares within each parity group. From 4 empties a
-  // stability cut-off first (with the board nearly full, the opponent's stable discs often bound
-  // the score below alpha: 12 % fewer nodes on FFO #40-42, 44, 47, CPU ratio 0.99).
+  // also corners, plain squares, C and then X squares within each parity group (the class order
+  // collected once here, then handed down: a parity split of 5 squares is cheaper than 8 masks).
+  // From 4 empties a stability cut-off first (with the board nearly full, the opponent's stable
+  // discs often bound the score below alpha: 12 % fewer nodes on FFO #40-42, 44, 47, CPU ratio
+  // 0.99).
   int nws_last(Bits p, Bits o, int alpha, int n) {
     const Bits empty = ~(p | o) & M;
     if (n == 0) {
       ++nodes;
       return final_score<N>(p, o);
     }
-    if (n >= 4) {  // smaller counts are reached only through last<K>, which does not test it
+    int sq[kShallowMax];
+    int k = 0;
+    if (n >= 5) {  // the children of last<6> hand their by_class lists down instead
+      for (Bits cls : SG::kClass)
+        for (Bits e = empty & cls; e; e &= e - 1) sq[k++] = std::countr_zero(e);
+      return n == 5 ? nws_last_by_class<5>(p, o, alpha, sq) : nws_last_by_class<6>(p, o, alpha, sq);
+    }
+    if (n == 4) {  // smaller counts are reached only through last<K>, which does not test it
       int bound;
       if (stability_cut(p, o, alpha, n, bound)) {
         ++nodes;
         return bound;
       }
     }
-    int sq[kShallowMax];
-    int k = 0;
     const Bits odd = SG::odd_quadrants(empty);
-    if (n <= 4) {
-      for (Bits e = empty & odd; e; e &= e - 1) sq[k++] = std::countr_zero(e);
-      for (Bits e = empty & ~odd; e; e &= e - 1) sq[k++] = std::countr_zero(e);
-    } else {
-      for (Bits group : {empty & odd, empty & ~odd})
-        for (Bits cls : SG::kClass)
-          for (Bits e = group & cls; e; e &= e - 1) sq[k++] = std::countr_zero(e);
-    }
+    for (Bits e = empty & odd; e; e &= e - 1) sq[k++] = std::countr_zero(e);
+    for (Bits e = empty & ~odd; e; e &= e - 1) sq[k++] = std::countr_zero(e);
     switch (n) {
       case 1:
         return last1(p, o, sq[0]);
@@ -269,12 +302,8 @@ class Searcher {
         return last<2>(p, o, alpha, sq);
       case 3:
         return last<3>(p, o, alpha, sq);
-      case 4:
-        return last<4>(p, o, alpha, sq);
-      case 5:
-        return last<5>(p, o, alpha, sq);
       default:
-        return last<6>(p, o, alpha, sq);
+        return last<4>(p, o, alpha, sq);
     }
   }
 
@@ -500,10 +529,15 @@ class Searcher {
     return bound <= alpha;
   }
 
+  // Asks the cache for the children's buckets, so that their misses overlap one another.
+  void prefetch_children(Bits p, Bits o, const MoveItem* list, int count) const {
+    for (int i = 0; i < count; ++i) tt_.prefetch(o & ~list[i].f, p | list[i].f | bit(list[i].sq));
+  }
+
   // Enhanced transposition cut-off: a child already known to refute is taken at once. The
   // children's buckets are fetched first, so their cache misses overlap.
   bool etc_cut(Bits p, Bits o, int alpha, int n, const MoveItem* list, int count, int& bound) {
-    for (int i = 0; i < count; ++i) tt_.prefetch(o & ~list[i].f, p | list[i].f | bit(list[i].sq));
+    prefetch_children(p, o, list, count);
     for (int i = 0; i < count; ++i) {
       TTEntry ce;
       const Bits np = o & ~list[i].f, no = p | list[i].f | bit(list[i].sq);
@@ -547,7 +581,8 @@ class Searcher {
   int nws_deep(Bits p, Bits o, int alpha, int n) {
     if (live_alpha_ && live_alpha_->load(std::memory_order_relaxed) > search_alpha_)
       throw Aborted{};
-    tt_.prefetch(p, o);  // the miss overlaps the stability test
+    const bool table = n >= kTableMin;
+    if (table) tt_.prefetch(p, o);  // the miss overlaps the stability test
     int bound;
     if (stability_cut(p, o, alpha, n, bound)) {
       ++nodes;
@@ -555,7 +590,7 @@ class Searcher {
     }
     TTEntry e;
     int tt_move = -1;
-    if (tt_.probe(p, o, e)) {
+    if (table && tt_.probe(p, o, e)) {
       if (e.lower > alpha) return e.lower;
       if (e.upper <= alpha) return e.upper;
       tt_move = e.move;
@@ -575,6 +610,7 @@ class Searcher {
     if (n >= kEtcMin && etc_cut(p, o, alpha, n, list, count, bound)) return bound;
     int best_move = -1;
     const int best = search_moves(p, o, alpha, n, list, count, tt_move, best_move);
+    if (!table) return best;
     if (best > alpha)
       tt_.store(p, o, n, best, 127, best_move);
     else

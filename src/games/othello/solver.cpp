@@ -4,8 +4,8 @@
 //                     order handed down from 6 to 5 empties; a neighbour test before each flip;
 //                     the last square's flips counted by table lookups; a stability cut-off at
 //                     4-6 empties);
-//   nws_deep          table (from 8 empties), stability cut-off, enhanced transposition cut-off,
-//                     fastest-first plus a heuristic shallow search for ordering from 11 empties;
+//   nws_deep          table, stability cut-off, enhanced transposition cut-off, fastest-first plus
+//                     a heuristic shallow search for ordering from 11 empties;
 //   pvs               full-window principal-variation search, splitting the moves after the first
 //                     over helper threads near the root (young-brothers-wait at PV nodes).
 // All null-window functions are fail-soft: a result v > alpha means the value is >= v, else <= v.
@@ -161,13 +161,10 @@ struct LastFlip {
 
 // ---------------------------------------------------------------------------------------------
 
-constexpr int kShallowMax = 6;  // up to this many empties: no table, no sorting; above: sorting,
-                                // stability cut-off, and the table from kTableMin
-// The table from here: at 7 empties a probe (a cache miss, most of its cost) and a store cost more
-// than the subtree's transpositions save (FFO subset: 5.5 % more nodes, CPU 0.87; from 9: 14 %).
-constexpr int kTableMin = 8;
-constexpr int kEtcMin = 9;     // enhanced transposition cut-off from here
-constexpr int kSplitMin = 14;  // PV nodes with at least this many empties may use helper threads
+constexpr int kShallowMax = 6;  // up to this many empties: no table, no sorting; above: table,
+                                // sorting, stability cut-off
+constexpr int kEtcMin = 9;      // enhanced transposition cut-off from here
+constexpr int kSplitMin = 14;   // PV nodes with at least this many empties may use helper threads
 constexpr int kSymmetryPlies =
     12;  // positions with at most this many discs: merge mirror-image moves
 
@@ -581,8 +578,7 @@ class Searcher {
   int nws_deep(Bits p, Bits o, int alpha, int n) {
     if (live_alpha_ && live_alpha_->load(std::memory_order_relaxed) > search_alpha_)
       throw Aborted{};
-    const bool table = n >= kTableMin;
-    if (table) tt_.prefetch(p, o);  // the miss overlaps the stability test
+    tt_.prefetch(p, o);  // the miss overlaps the stability test
     int bound;
     if (stability_cut(p, o, alpha, n, bound)) {
       ++nodes;
@@ -590,7 +586,7 @@ class Searcher {
     }
     TTEntry e;
     int tt_move = -1;
-    if (table && tt_.probe(p, o, e)) {
+    if (tt_.probe(p, o, e)) {
       if (e.lower > alpha) return e.lower;
       if (e.upper <= alpha) return e.upper;
       tt_move = e.move;
@@ -610,7 +606,6 @@ class Searcher {
     if (n >= kEtcMin && etc_cut(p, o, alpha, n, list, count, bound)) return bound;
     int best_move = -1;
     const int best = search_moves(p, o, alpha, n, list, count, tt_move, best_move);
-    if (!table) return best;
     if (best > alpha)
       tt_.store(p, o, n, best, 127, best_move);
     else

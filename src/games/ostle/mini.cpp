@@ -41,6 +41,14 @@ Rules::Rules(int width, int height, int pieces) : w_(width), h_(height), p_(piec
       image_[static_cast<std::size_t>(g)][static_cast<std::size_t>(s)] =
           static_cast<std::uint8_t>(square_at(f, r));
     }
+  for (int s = 0; s < squares(); ++s) {
+    const int f = file_of(s), r = rank_of(s);
+    const int up = r == 0 ? -1 : s - 1, down = r == h_ - 1 ? -1 : s + 1;
+    const int left = f == 0 ? -1 : s - h_, right = f == w_ - 1 ? -1 : s + h_;
+    step_[static_cast<std::size_t>(s)] = {
+        static_cast<std::int8_t>(up), static_cast<std::int8_t>(down),
+        static_cast<std::int8_t>(left), static_cast<std::int8_t>(right)};
+  }
 }
 
 Rules Rules::from_variant(std::string_view text) {
@@ -66,20 +74,6 @@ std::string Rules::variant() const {
   return std::to_string(w_) + "x" + std::to_string(h_) + ":p" + std::to_string(p_);
 }
 
-int Rules::step(int s, int d) const {
-  const int f = file_of(s), r = rank_of(s);
-  switch (d) {
-    case 0:
-      return r == 0 ? -1 : s - 1;
-    case 1:
-      return r == h_ - 1 ? -1 : s + 1;
-    case 2:
-      return f == 0 ? -1 : s - h_;
-    default:
-      return f == w_ - 1 ? -1 : s + h_;
-  }
-}
-
 int Rules::count(const Board& b, Cell who) const {
   int n = 0;
   for (int s = 0; s < squares(); ++s) n += b.cell[s] == who;
@@ -103,6 +97,9 @@ std::vector<MiniMove> Rules::legal_moves(const Board& b, int forbid) const {
 }
 
 Played Rules::play(const Board& b, MiniMove m) const {
+  if (m.square < 0 || m.square >= squares() || m.dir < 0 || m.dir > 3)
+    throw std::invalid_argument("ostle-mini: no move " + std::to_string(m.square) + "/" +
+                                std::to_string(m.dir) + " on " + variant());
   Played r;
   Board n = b;
   if (b.cell[m.square] == kHole) {

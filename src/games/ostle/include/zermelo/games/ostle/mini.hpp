@@ -75,7 +75,11 @@ class Rules {
   int square_at(int file, int rank) const { return h_ * file + rank; }
   int file_of(int s) const { return s / h_; }
   int rank_of(int s) const { return s % h_; }
-  int step(int s, int d) const;  // the neighbour in direction d, or -1 off the board
+  // The neighbour of square s in direction d, or -1 off the board. A table, not file_of/rank_of's
+  // divisions: every rule walks runs of squares (a rules-bound test: 0.93x the CPU).
+  int step(int s, int d) const {
+    return step_[static_cast<std::size_t>(s)][static_cast<std::size_t>(d)];
+  }
 
   int count(const Board& b, Cell who) const;
   // Legal moves in the fixed order, leaving out the forbidden one.
@@ -122,6 +126,7 @@ class Rules {
   // image_[g][s]: the square s goes to under symmetry g (transformed() is on the hot path of
   // the published reading: class_key takes every image of every child).
   std::array<std::array<std::uint8_t, kMaxSquares>, 8> image_{};
+  std::array<std::array<std::int8_t, 4>, kMaxSquares> step_{};
 };
 
 std::unique_ptr<Game> make_mini_game(const Rules& rules, const GameOptions& options = {});

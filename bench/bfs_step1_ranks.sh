@@ -4,7 +4,7 @@
 # peak RSS, as /usr/bin/time gives them. With N = 1 one process walks every state; with N > 1
 # each rank walks its share of the enumeration's parts (docs/distributed.md).
 # Usage: bench/bfs_step1_ranks.sh ZERMELO N WORK_DIR SHARDS GAME [OPTIONS...]
-#   e.g. bench/bfs_step1_ranks.sh build/zermelo 2 /tmp/step1 2 ostle-mini 4x4:p3
+#   e.g. bench/bfs_step1_ranks.sh build/zermelo 2 work/step1 2 ostle-mini 4x4:p3
 # Prints "rank 0: user U s, sys S s, cpu C s, wall W s, peak RSS K KiB".
 # As root, OpenMPI wants OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 (or
 # --allow-run-as-root); in a container, OMPI_MCA_btl_vader_single_copy_mechanism=none.

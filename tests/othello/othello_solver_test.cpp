@@ -7,8 +7,8 @@
 #include <utility>
 
 #include "tests/othello/mailbox_reference.hpp"
-#include "tests/test_util.hpp"
 #include "tests/othello/random_play.hpp"
+#include "tests/test_util.hpp"
 #include "zermelo/games/othello/notation.hpp"
 #include "zermelo/games/othello/patterns.hpp"
 #include "zermelo/games/othello/solver.hpp"

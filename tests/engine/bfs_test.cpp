@@ -38,7 +38,7 @@ TEST(Bfs, AgreesWithAnInMemorySearch) {
   BfsResult full = breadth_first(*g, o);
   EXPECT_EQ(full.new_states, plain.levels);
   EXPECT_EQ(full.edges, plain.edges);
-  EXPECT_EQ(full.states, plain.seen.size());
+  EXPECT_EQ(full.states, plain.ply_of.size());
 }
 
 // The published state-graph counts of Onitama (boar cards), through sorted runs on disk.
@@ -132,7 +132,7 @@ TEST(Bfs, ExpandingDecidedStatesFollowsEveryLegalMove) {
   BfsOptions o;
   o.memory_bytes = 200ull << 20;
   o.job_dir = dir / "solver-graph";
-  ASSERT_GT(plain.seen.size(), breadth_first(*g, o).states)
+  ASSERT_GT(plain.ply_of.size(), breadth_first(*g, o).states)
       << "the case should reach more states through decided ones";
   o.expand_decided = true;
   for (bool all_states : {false, true}) {
@@ -141,7 +141,7 @@ TEST(Bfs, ExpandingDecidedStatesFollowsEveryLegalMove) {
     o.job_dir = dir / (all_states ? "all-states" : "visited");
     const BfsResult r = breadth_first(*g, o);
     EXPECT_EQ(r.new_states, plain.levels) << all_states;
-    EXPECT_EQ(r.states, plain.seen.size()) << all_states;
+    EXPECT_EQ(r.states, plain.ply_of.size()) << all_states;
     EXPECT_EQ(r.edges, plain.edges) << all_states;
     EXPECT_EQ(r.game_ending_moves, plain.game_ending_moves) << all_states;
     EXPECT_EQ(r.terminal_states, plain.decided) << all_states;

@@ -1,9 +1,8 @@
 // A plain in-memory breadth-first search, written for the tests independently of the pipeline's:
-// a std::set of seen keys and a vector a ply.
+// a hash map from each seen key to its ply, and a vector a ply.
 #pragma once
 #include <cstdint>
-#include <map>
-#include <set>
+#include <unordered_map>
 #include <vector>
 
 #include "zermelo/game.hpp"
@@ -11,8 +10,8 @@
 namespace zermelo::testing {
 
 struct PlainBfs {
-  std::set<StateKey> seen;
-  std::map<StateKey, std::uint32_t> ply_of;  // the ply at which each seen state was first reached
+  // Every seen state and the ply at which it was first reached.
+  std::unordered_map<StateKey, std::uint32_t> ply_of;
   std::vector<std::uint64_t> levels;         // new states per ply
   std::uint64_t edges = 0, game_ending_moves = 0, decided = 0;
 };
@@ -20,8 +19,7 @@ struct PlainBfs {
 // States the rules decide are counted, and expanded only with `expand_decided`, as in BfsOptions.
 inline PlainBfs plain_bfs(const Game& g, bool expand_decided = false) {
   PlainBfs r;
-  r.seen.insert(g.start());
-  r.ply_of[g.start()] = 0;
+  r.ply_of.emplace(g.start(), 0);
   r.levels.push_back(1);
   std::vector<StateKey> frontier{g.start()};
   std::vector<Child> kids;
@@ -35,8 +33,9 @@ inline PlainBfs plain_bfs(const Game& g, bool expand_decided = false) {
       for (auto& c : kids)
         if (c.is_terminal())
           ++r.game_ending_moves;
-        else if (++r.edges, r.seen.insert(c.key).second)
-          next.push_back(c.key), r.ply_of[c.key] = static_cast<std::uint32_t>(r.levels.size());
+        else if (++r.edges,
+                 r.ply_of.emplace(c.key, static_cast<std::uint32_t>(r.levels.size())).second)
+          next.push_back(c.key);
     }
     if (!next.empty()) r.levels.push_back(next.size());
     frontier.swap(next);

@@ -23,7 +23,7 @@ TEST(Tally, UnreachedStatesPerTierMatchABruteForce) {
   o.all_states = true;
   const BfsResult r = breadth_first(*g, o);
 
-  const std::set<StateKey> reached = testing::plain_bfs(*g).seen;
+  const auto reached = testing::plain_bfs(*g).ply_of;  // seen states and their plies
   std::map<std::string, std::uint64_t> expected;
   for (const Tier& t : g->tiers())
     g->enumerate(t.name, [&](StateKey k) { expected[t.name] += !reached.count(k); });

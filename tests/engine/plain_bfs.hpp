@@ -12,7 +12,7 @@ namespace zermelo::testing {
 struct PlainBfs {
   // Every seen state and the ply at which it was first reached.
   std::unordered_map<StateKey, std::uint32_t> ply_of;
-  std::vector<std::uint64_t> levels;         // new states per ply
+  std::vector<std::uint64_t> levels;  // new states per ply
   std::uint64_t edges = 0, game_ending_moves = 0, decided = 0;
 };
 

@@ -43,6 +43,7 @@
 #include "zermelo/pipeline/solved_database.hpp"
 #include "zermelo/sort/external_sort.hpp"
 #include "zermelo/util/progress.hpp"
+#include "zermelo/util/size.hpp"
 
 namespace zermelo::bfs {
 namespace {
@@ -853,10 +854,6 @@ class Search {
   bool filters_made_ = false;
 };
 
-std::string mib(std::uint64_t bytes) {
-  return std::to_string((bytes + (1u << 20) - 1) >> 20) + "M";
-}
-
 }  // namespace
 
 MemoryFloor memory_floor(const BfsOptions& opt) {
@@ -878,14 +875,14 @@ MemoryFloor memory_floor(const BfsOptions& opt) {
 void check_memory(const BfsOptions& opt) {
   const MemoryFloor f = memory_floor(opt);
   if (opt.memory_bytes >= f.bytes) return;
-  const std::string memory = "--memory " + mib(opt.memory_bytes);
+  const std::string memory = "--memory " + format_size_argument(opt.memory_bytes);
   if (f.shards == 1)
     throw std::invalid_argument(memory + " is below the breadth-first search's floor (" +
-                                mib(f.bytes) + ")");
+                                format_size_argument(f.bytes) + ")");
   const bool ranks = f.shards_a_process < f.shards;
   throw std::invalid_argument(
-      memory + " is below the " + mib(f.bytes) + " that " + std::to_string(f.shards) +
-      " shards need" +
+      memory + " is below the " + format_size_argument(f.bytes) + " that " +
+      std::to_string(f.shards) + " shards need" +
       (ranks ? ", " + std::to_string(f.shards_a_process) + " on a rank" : std::string()) + ", " +
       std::to_string(f.at_once) + " at once (give more memory or fewer shards" +
       (ranks ? "; --memory is each rank's" : "") + ")");

@@ -6,15 +6,9 @@
 
 #include "pipeline/retrograde/state.hpp"
 #include "pipeline/retrograde/transport.hpp"
+#include "zermelo/util/size.hpp"
 
 namespace zermelo::retro {
-namespace {
-
-std::string mib(std::uint64_t bytes) {
-  return std::to_string((bytes + (1u << 20) - 1) >> 20) + "M";
-}
-
-}  // namespace
 
 ShardBudget::ShardBudget(const SolveOptions& opt)
     : opt_(opt),
@@ -40,13 +34,14 @@ std::uint64_t ShardBudget::floor() const {
 
 void ShardBudget::check() const {
   if (opt_.memory_bytes >= floor()) return;
-  const std::string memory = "--memory " + mib(opt_.memory_bytes);
+  const std::string memory = "--memory " + format_size_argument(opt_.memory_bytes);
   if (shards_ == 1)
     throw std::invalid_argument(memory + " is below the out-of-core solver's floor (" +
-                                mib(floor()) + ")");
-  throw std::invalid_argument(
-      memory + " is below the " + mib(floor()) + " that " + std::to_string(shards_) +
-      " shards need, " + std::to_string(at_once_) + " at once (give more memory or fewer shards)");
+                                format_size_argument(floor()) + ")");
+  throw std::invalid_argument(memory + " is below the " + format_size_argument(floor()) + " that " +
+                              std::to_string(shards_) + " shards need, " +
+                              std::to_string(at_once_) +
+                              " at once (give more memory or fewer shards)");
 }
 
 }  // namespace zermelo::retro

@@ -50,6 +50,10 @@ std::string format_bytes(double bytes) {
   return buf;
 }
 
+std::string format_size_argument(std::uint64_t bytes) {
+  return std::to_string((bytes + (1u << 20) - 1) >> 20) + "M";
+}
+
 std::uint64_t physical_memory_bytes() {
   return static_cast<std::uint64_t>(sysconf(_SC_PHYS_PAGES)) *
          static_cast<std::uint64_t>(sysconf(_SC_PAGESIZE));

@@ -105,6 +105,20 @@ TEST(ParsersRandomInput, EveryGamesStates) {
   }
 }
 
+// An option no game knows is an error naming the game, never ignored: a solve that ignored it
+// would answer for another game than the one asked about, with exit 0.
+TEST(ParsersRandomInput, EveryGameRefusesAnUnknownOption) {
+  for (auto& [name, summary] : registered_games()) {
+    SCOPED_TRACE(name);
+    try {
+      make_game(name, {"no-such-option"});
+      ADD_FAILURE() << name << " accepted the option 'no-such-option'";
+    } catch (const std::invalid_argument& e) {
+      EXPECT_NE(std::string(e.what()).find(name), std::string::npos) << e.what();
+    }
+  }
+}
+
 // Every game's moves as typed (parse_move, as `play --opponent human` reads them) at its start:
 // a move of the state, or refused with a reason.
 TEST(ParsersRandomInput, EveryGamesMovesAsTyped) {

@@ -36,7 +36,7 @@ std::pair<int, int> Rules::parse_board(std::string_view text) {
   auto t = trim(text);
   auto x = t.find_first_of("xX×");
   auto fail = [&] {
-    throw std::invalid_argument("bad board '" + std::string(text) +
+    throw std::invalid_argument("onitama: bad board '" + std::string(text) +
                                 "': write WIDTHxHEIGHT, e.g. 3x4");
   };
   if (x == std::string_view::npos) fail();
@@ -70,11 +70,11 @@ Rules Rules::from_options(const std::vector<std::string>& options) {
 Rules::Rules(int width, int height, std::vector<Card> deck)
     : n_(width), m_(height), deck_(std::move(deck)) {
   if (n_ < 1 || m_ < 2)
-    throw std::invalid_argument("bad board " + std::to_string(n_) + "x" + std::to_string(m_) +
-                                ": need width >= 1 and height >= 2");
+    throw std::invalid_argument("onitama: bad board " + std::to_string(n_) + "x" +
+                                std::to_string(m_) + ": need width >= 1 and height >= 2");
   if (n_ * m_ > 63)
-    throw std::invalid_argument("board " + board_name() + " has " + std::to_string(n_ * m_) +
-                                " cells; at most 63 are supported");
+    throw std::invalid_argument("onitama: board " + board_name() + " has " +
+                                std::to_string(n_ * m_) + " cells; at most 63 are supported");
   if (deck_.size() != 5) throw std::invalid_argument("onitama needs exactly five cards");
   cells_ = n_ * m_;
   // 0-based columns: Red's arch at ⌊(n+1)/2⌋, Blue's at ⌈(n+1)/2⌉ (1-based), rows 1 and m.

@@ -4,6 +4,7 @@
 #include <array>
 #include <set>
 #include <sstream>
+#include <stdexcept>
 
 #include "zermelo/game.hpp"
 
@@ -146,6 +147,9 @@ class TicTacToe final : public Game {
 }  // namespace zermelo
 
 ZERMELO_REGISTER_GAME(tictactoe, "3x3 noughts and crosses (pipeline stand-in)",
-                      [](const std::vector<std::string>&) {
+                      [](const std::vector<std::string>& options) {
+                        if (!options.empty())  // an option ignored would solve another game
+                          throw std::invalid_argument("tictactoe: takes no options, not '" +
+                                                      options.front() + "'");
                         return std::make_unique<zermelo::TicTacToe>();
                       })

@@ -50,6 +50,17 @@ TEST(CliQueryJson, ValuesAreObjectsWithResultAndPlies) {
   }
 }
 
+// X's row and O's row both complete: a board the rules can write but no game reaches (it ended at
+// X's row). The solve never held it, so there is no value to give: an error, as decode's for a
+// key, never "unknown" with exit 0.
+TEST(CliQueryJson, AStateTheSolveNeverReachedIsAnError) {
+  ScratchDir dir;
+  const std::string work = "--work-dir " + solved_work_dir(dir, "ttt", "tictactoe");
+  const CommandResult r = run_cli(work + " query XXX/OOO/... 2>&1");
+  EXPECT_NE(r.code, 0) << r.out;
+  EXPECT_NE(r.out.find("is no state solved in"), std::string::npos) << r.out;
+}
+
 TEST(CliStartWord, OstleShowAndOthelloSolveTakeStart) {
   const CommandResult named = run_cli("ostle show start");
   ASSERT_EQ(named.code, 0) << named.out;

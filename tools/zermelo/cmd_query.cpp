@@ -81,6 +81,10 @@ void run_query(const QueryArgs& a, const std::string& dir) {
   const Game& g = db.game();
   const StateKey key = state_key(g, a.words.back(), a.forbidden);
   const Value v = db.value(key);
+  if (!v.is_known())  // as decode: a state the solve never held has no value to report
+    throw std::invalid_argument(g.name() + ": state '" + a.words.back() +
+                                "' is no state solved in " + dir +
+                                " (not reachable from the start)");
   if (!a.svg.empty()) write_text_file(a.svg, board_svg(g, key));
   if (!a.png.empty()) write_text_file(a.png, svg_to_png(board_svg(g, key)));
   const std::vector<MoveValue> moves = move_values(db, key);

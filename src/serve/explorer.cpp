@@ -81,11 +81,17 @@ StateKey Explorer::state_of(const Params& params) {
   if (text->size() > kLongestState)
     throw BadRequest("the state's text is longer than " + std::to_string(kLongestState) +
                      " characters");
+  StateKey k = 0;
   try {
-    return read_state(g, *text);
+    k = read_state(g, *text);
   } catch (const std::invalid_argument& e) {
     throw BadRequest(e.what());
   }
+  // As for a key: a state of a solved tier that its run does not hold has no value to show (a
+  // state of an unsolved tier is shown, its value unknown, tier_solved false).
+  if (db_.solved(g.tier_of(k)) && !value(k).is_known())
+    throw BadRequest("state " + text->substr(0, 40) + " is not a state of this solved database");
+  return k;
 }
 
 json Explorer::game() const {

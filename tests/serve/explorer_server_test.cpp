@@ -167,7 +167,8 @@ TEST(ExplorerServer, MalformedRequestsGetAMessage) {
   for (const std::string path :
        {"/api/position", "/api/position?state=start&key=0", "/api/position?key=-1",
         "/api/position?key=12x", "/api/position?key=99999999999999999999",
-        "/api/position?key=4",  // two X, no O: no state of the database
+        "/api/position?key=4",              // two X, no O: no state of the database
+        "/api/position?state=XXX/OOO/...",  // a board no game reaches: not in the database
         "/api/position?state=XXXXXXXXX", "/api/position?state=%00%ff",
         "/api/position?state=start&state=X........", "/api/line?state=start&max=10001",
         "/api/line?state=start&max=", "/api/line"}) {

@@ -185,7 +185,17 @@ TEST(OthelloSolver, EveryMoveScoreAndWindowsAgree) {
     above.beta = r.score + 10;
     const SolveResult ra = solve<8>(p, o, above);
     EXPECT_FALSE(ra.exact);
+    EXPECT_EQ(ra.bound, -1);  // an upper bound: the true score is at most ra.score
     EXPECT_LE(ra.score, above.alpha - 1);
+    EXPECT_GE(ra.score, r.score);
+    SolveOptions below = small;
+    below.alpha = r.score - 10;
+    below.beta = r.score - 2;
+    const SolveResult rb = solve<8>(p, o, below);
+    EXPECT_FALSE(rb.exact);
+    EXPECT_EQ(rb.bound, 1);  // a lower bound: the true score is at least rb.score
+    EXPECT_GE(rb.score, below.beta + 1);
+    EXPECT_LE(rb.score, r.score);
     SolveOptions around = small;
     around.alpha = r.score - 2;
     around.beta = r.score + 2;

@@ -39,6 +39,13 @@ const char* agreement_text(std::optional<bool> agrees) {
   return *agrees ? "yes" : "NO";
 }
 
+// The score, or which bound it is when it fell outside the search window.
+std::string score_text(const SolveResult& r) {
+  if (r.bound < 0) return "<= " + signed_text(r.score) + " (an upper bound: below the window)";
+  if (r.bound > 0) return ">= " + signed_text(r.score) + " (a lower bound: above the window)";
+  return signed_text(r.score);
+}
+
 // One row of a problem file's table, in the columns of Edax's `-solve`, then the published score.
 std::string problem_row(int line, const PositionSolve& s) {
   const SolveResult& r = s.result;
@@ -64,6 +71,9 @@ json report_json(const PositionSolve& s) {
          {"empties", r.empties},
          {"score", r.score},
          {"exact", r.exact},
+         {"bound", r.bound < 0   ? json("upper")
+                   : r.bound > 0 ? json("lower")
+                                 : json(nullptr)},
          {"best_move", square_name(r.best_move)},
          {"pv", square_names(r.pv)},
          {"nodes", r.nodes},
@@ -94,9 +104,9 @@ std::string report_text(const PositionSolve& s) {
        << "published score " << signed_text(s.input.ffo->published_score) << ": "
        << (*agrees_with_published(s) ? "agrees" : "DISAGREES") << ")\n";
   os << "empties     " << r.empties << "\n"
-     << "score       " << signed_text(r.score) << (r.exact ? "" : " (bound: outside the window)")
-     << "\n"
-     << "best move   " << square_name(r.best_move) << "\n"
+     << "score       " << score_text(r) << "\n"
+     << "best move   "
+     << (r.bound < 0 ? "- (no move reaches the window)" : square_name(r.best_move)) << "\n"
      << "PV          " << pv_text(r.pv) << "\n"
      << "nodes       " << r.nodes << "\n"
      << "time        " << std::fixed << std::setprecision(3) << r.seconds << " s (CPU "

@@ -870,6 +870,7 @@ SolveResult solve(Bits p, Bits o, const SolveOptions& options) {
   int best_move = -1;
   r.score = s.root(p, o, a, b, r.empties, &best_move);
   r.exact = r.score > a && r.score < b;
+  r.bound = r.score <= a ? -1 : r.score >= b ? 1 : 0;
   r.best_move = best_move;
   if (options.principal_variation && r.exact) r.pv = principal_variation<N>(s, tt, p, o, r.score);
   r.nodes = s.nodes;
@@ -907,6 +908,7 @@ SolveResult EndgameSolver<N>::solve(Bits p, Bits o, int alpha, int beta) {
   int best_move = -1;
   r.score = impl_->searcher.pvs(p, o, a, b, r.empties, &best_move);
   r.exact = r.score > a && r.score < b;
+  r.bound = r.score <= a ? -1 : r.score >= b ? 1 : 0;
   r.best_move = best_move;
   r.nodes = impl_->searcher.nodes - nodes0;
   return r;

@@ -56,7 +56,12 @@ TEST(CliPictures, SolveBfsAndQueryDrawWhatTheyPrint) {
       run_cli_with_stderr("plot " + (dir / "bfs.json") + " --out " + (dir / "again.svg")).code, 0);
   EXPECT_EQ(file_text(dir / "solve.svg"), chart);
   EXPECT_EQ(file_text(dir / "again.svg"), file_text(levels));
-  EXPECT_NE(run_cli_with_stderr("plot " + board).code, 0);  // not JSON
+  EXPECT_NE(run_cli_with_stderr("plot " + board).code, 0);  // no such file yet
+  // JSON of another shape: an error naming the file and what it should be.
+  const CommandResult manifest = run_cli_with_stderr("plot " + (dir / "w") + "/manifest.json");
+  EXPECT_NE(manifest.code, 0);
+  EXPECT_NE(manifest.out.find("is not the output of `solve --json`"), std::string::npos)
+      << manifest.out;
 
   CommandResult q =
       run_cli_with_stderr("--work-dir " + (dir / "w") + " query X.O...... --svg " + board);

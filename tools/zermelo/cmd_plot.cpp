@@ -24,7 +24,7 @@ struct PlotArgs {
   std::string in, out, scale;
 };
 
-void run_plot(const PlotArgs& a) {
+void plot(const PlotArgs& a) {
   const std::string& in = a.in;
   std::string out = a.out;
   if (out.empty()) out = (in.ends_with(".json") ? in.substr(0, in.size() - 5) : in) + ".svg";
@@ -52,6 +52,16 @@ void run_plot(const PlotArgs& a) {
                              "(new_states_per_ply) output");
   }
   std::cout << out << "\n";
+}
+
+// JSON of another shape (a manifest, say) names the file, not a field deep in the library.
+void run_plot(const PlotArgs& a) {
+  try {
+    plot(a);
+  } catch (const nlohmann::json::exception& e) {
+    throw std::runtime_error(a.in + " is not the output of `solve --json` or `bfs --json` (" +
+                             e.what() + ")");
+  }
 }
 
 }  // namespace

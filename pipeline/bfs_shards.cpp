@@ -60,17 +60,7 @@ RunInfo Shards::join(const std::string& name, const std::string& out,
   if (count_ == 1 && fs::path(path(0, name)).lexically_normal() == fs::path(out).lexically_normal())
     return inspect_run(out);  // one shard's run is the job directory's
   RunWriter joined(out, options);
-  std::vector<std::byte> stored;
-  for (const std::string& p : paths(name)) {
-    RunReader in(p);
-    if (joined.can_take_blocks_of(in.info())) {  // stored blocks: neither decoded nor encoded
-      for (const BlockInfo& b : in.info().blocks)
-        in.read_stored_block(stored), joined.append_stored_block(b, stored);
-    } else {
-      const void* span;
-      while (const std::size_t n = in.next_span(&span, 1u << 16)) joined.append_many(span, n);
-    }
-  }
+  append_to(name, joined);
   return joined.finish();
 }
 

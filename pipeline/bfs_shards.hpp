@@ -7,9 +7,11 @@
 // key range, so joined in shard order they are those runs; with one shard the folder is the job
 // directory itself and the runs keep the unsharded search's names.
 #pragma once
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
+#include "pipeline/bfs_runs.hpp"
 #include "pipeline/parallel_for.hpp"
 #include "pipeline/retrograde/key_ranges.hpp"
 #include "zermelo/engine/cluster.hpp"
@@ -30,6 +32,10 @@ class Shards {
 
   const retro::KeyRanges& ranges() const { return ranges_; }
   void set_ranges(retro::KeyRanges ranges) { ranges_ = std::move(ranges); }
+  // The ranges a stage recorded (its facts' "first_keys").
+  void read_ranges(const nlohmann::json& facts) {
+    ranges_ = retro::KeyRanges(facts["first_keys"].get<std::vector<std::uint64_t>>());
+  }
   // The shard that owns `key`'s local index, or local_count() if another process holds it.
   unsigned local_of(StateKey key) const;
 
@@ -42,6 +48,16 @@ class Shards {
                              const RunOptions& options) const;
   // The local shards' runs `name` joined in key order into `out` (the shards' runs are kept).
   RunInfo join(const std::string& name, const std::string& out, const RunOptions& options) const;
+  // The local shards' runs `name` appended to `out` in key order, their blocks as stored
+  // (bfs_runs.hpp: append_stored); `join` and rank 0's gather (bfs_gather.hpp).
+  void append_to(const std::string& name, RunWriter& out) const {
+    for (const std::string& p : paths(name)) append_stored(p, out);
+  }
+  // The same blocks, each to fn(its BlockInfo, its stored bytes): the other ranks' gather.
+  template <class Fn>
+  void for_each_stored_block(const std::string& name, Fn&& fn) const {
+    for (const std::string& p : paths(name)) bfs::for_each_stored_block(p, fn);
+  }
 
   // fn(local index) for every local shard, `threads` at a time; one shard runs on this thread,
   // so that its own parallel loops keep every thread.

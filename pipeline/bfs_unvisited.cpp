@@ -1,12 +1,11 @@
 // Breadth-first search over the run of unvisited states; see include/zermelo/engine/bfs.hpp.
 //
-// Runs: U_d (unvisited-d.run) holds the states not reached at plies below d, F_d (frontier-d.run)
-// the states first reached at ply d, both sorted keys. Ply d takes the successors of F_{d-1}
-// (the start for d = 0), drops those of visited groups (the filter), sorts them with repeats
-// removed and merge-joins them with U_d: the keys found are F_d, the rest is U_{d+1}. Stage
-// "ply-d" records U_{d+1} and F_d with the counts so far, so a killed search resumes at the ply
-// after the last recorded one; stage "done" keeps the last frontier (the deepest states) and U,
-// the states the start never reaches.
+// Step 1 enumerates every state into U_0 (bfs_enumerate.hpp; the runs: bfs_runs.hpp). Ply d
+// takes the successors of F_{d-1} (the start for d = 0), drops those of visited groups (the
+// filter), sorts them with repeats removed and merge-joins them with U_d: the keys found are F_d,
+// the rest is U_{d+1}. Stage "ply-d" records U_{d+1} and F_d with the counts so far, so a killed
+// search resumes at the ply after the last recorded one; stage "done" keeps the last frontier
+// (the deepest states) and U, the states the start never reaches.
 //
 // Sharded (BfsOptions::shards, docs/shards.md), U_0 is cut into the solve's balanced key ranges
 // (stage "shards") and each shard keeps its stretch of U_d and F_d in its folder. A ply's
@@ -15,25 +14,25 @@
 // stretches are the unsharded runs cut by key, so the plies are the same whatever the shards;
 // stage "done" joins them back into the unsharded search's runs.
 //
-// Across MPI ranks (docs/distributed.md) each rank walks its share of the enumeration's parts,
-// the shards' ranges are selected from the shares' counts (the single process's ranges) and the
-// shares exchanged by key range, so that no rank walks or holds every state. Stage "done" has
-// rank 0 gather every rank's stretches of the unreached run and of the deepest ply, so that its
-// runs and its result are the single process's.
+// Across MPI ranks (docs/distributed.md) step 1 has each rank walk a share of the states
+// (bfs_rank_shares.hpp), so that no rank walks or holds every state, and stage "done" has rank 0
+// gather every rank's stretches of the unreached run and of the deepest ply (bfs_gather.hpp), so
+// that its runs and its result are the single process's.
 #include "pipeline/bfs_unvisited.hpp"
 
 #include <algorithm>
-#include <cstring>
 #include <filesystem>
-#include <functional>
 #include <memory>
 #include <stdexcept>
 
+#include "pipeline/bfs_enumerate.hpp"
+#include "pipeline/bfs_gather.hpp"
+#include "pipeline/bfs_rank_shares.hpp"
+#include "pipeline/bfs_runs.hpp"
 #include "pipeline/bfs_shards.hpp"
 #include "pipeline/group_expansions.hpp"
 #include "pipeline/parallel_for.hpp"
 #include "pipeline/retrograde/cluster_transport.hpp"
-#include "pipeline/retrograde/key_select.hpp"
 #include "pipeline/retrograde/parts_walk.hpp"
 #include "pipeline/retrograde/shard_inboxes.hpp"
 #include "pipeline/stage_name.hpp"
@@ -57,17 +56,6 @@ constexpr std::uint64_t kPassOverhead = 48ull << 20;
 constexpr std::uint64_t kMinSorter = 24ull << 20;
 // Frontier states expanded per parallel batch (their successors are buffered per thread).
 constexpr std::size_t kBatch = 1u << 15;
-
-RunOptions key_run(std::uint32_t block_bytes) {
-  RunOptions o;
-  o.record_type = "bfs.key";
-  o.record_size = sizeof(StateKey);
-  o.sort_key = "key asc";
-  o.delta_u64_keys = true;
-  o.shuffle_bytes = true;
-  o.block_bytes = block_bytes;
-  return o;
-}
 
 // The numbered stages: the last ply found, and a ply's frontier kept (BfsOptions::keep_plies).
 constexpr NumberedName kPlyStage{"ply"}, kKeptPlyStage{"kept-ply"};
@@ -110,34 +98,20 @@ class Search {
     manifest_.describe("game", game_description(game));
   }
 
+  // Step 1 enumerates every state into U_0, cut into the shards; then ply after ply shrinks
+  // U_d until a ply finds nothing new; what is left is never reached from the start.
   BfsResult run() {
     if (finished_everywhere()) return finished(Counts::from(manifest_.facts("done")), true);
     forget_damaged_stages(manifest_);   // a damaged ply: the search starts again
     std::uint32_t d = ply_to_resume();  // the ply to find next
-    Counts c;
     const bool resumed = d > 0;
-    if (resumed) {
-      const nlohmann::json facts = manifest_.facts(kPlyStage.spell(d - 1));
-      c = Counts::from(facts);
-      if (shards_.count() > 1)
-        shards_.set_ranges(retro::KeyRanges(facts["first_keys"].get<std::vector<std::uint64_t>>()));
-    } else if (shards_.clustered()) {
-      enumerate_own_shards();
-    } else {
-      enumerate_all();
-      cut_into_shards();
-    }
+    Counts c = resumed ? counts_of_ply(d - 1) : Counts{};
+    if (!resumed) enumerate_every_state_into_shards();
     while (ply(d, c) > 0) ++d;
     return finished(c, resumed);
   }
 
  private:
-  static std::string unvisited_name(std::uint32_t d) {
-    return "unvisited-" + std::to_string(d) + ".run";
-  }
-  static std::string frontier_name(std::uint32_t d) {
-    return "frontier-" + std::to_string(d) + ".run";
-  }
   // The joined runs of the job directory (one shard: its own runs).
   std::string unvisited_path(std::uint32_t d) const { return manifest_.path(unvisited_name(d)); }
   std::string frontier_path(std::uint32_t d) const { return manifest_.path(frontier_name(d)); }
@@ -161,6 +135,23 @@ class Search {
     return static_cast<std::uint32_t>(shards_.least(d));
   }
 
+  // The counts of ply `p`, the last one recorded, and the shards' ranges it recorded.
+  Counts counts_of_ply(std::uint32_t p) {
+    const nlohmann::json facts = manifest_.facts(kPlyStage.spell(p));
+    if (shards_.count() > 1) shards_.read_ranges(facts);
+    return Counts::from(facts);
+  }
+
+  // Step 1: U_0, every state of every tier, in the shards' stretches; across MPI ranks each
+  // rank walks a share (bfs_rank_shares.hpp).
+  void enumerate_every_state_into_shards() {
+    if (shards_.clustered())
+      return enumerate_own_shards(enumeration(), manifest_, shards_,
+                                  inbox_options(sorters_budget(), /*unique=*/false), opt_.threads);
+    enumerate_all();
+    cut_into_shards();
+  }
+
   SortOptions sort_options(std::uint64_t memory) const {
     SortOptions so;
     so.memory_bytes = memory;
@@ -171,113 +162,29 @@ class Search {
     return so;
   }
 
-  // A tier's states written in key order, and the range of keys they cover.
-  struct TierRun {
-    std::string path;
-    StateKey first = 0, last = 0;
-    std::uint64_t count = 0;
-  };
+  // Step 1's writer: tier runs in the job directory, its sort beside a pass.
+  StatesEnumeration enumeration() const {
+    const std::uint64_t sorter = opt_.memory_bytes > kPassOverhead + kMinSorter
+                                     ? opt_.memory_bytes - kPassOverhead
+                                     : kMinSorter;
+    return StatesEnumeration(game_, opt_.job_dir, sort_options(sorter), opt_.block_bytes);
+  }
 
   // Stage "states": U_0, every state of every tier, sorted, each tier's parts walked on every
   // thread (retro::parts_walk).
   void enumerate_all() {
     if (manifest_.done("states") || manifest_.done("shards")) return;
-    const RunInfo info = enumerate_into(manifest_.path(unvisited_name(0)), [&](const Tier& t) {
+    const RunInfo info = enumeration().write(manifest_.path(unvisited_name(0)), [&](const Tier& t) {
       return retro::parts_walk(game_, t.name, 0, game_.enumeration_parts(t.name), opt_.threads);
     });
     manifest_.record("states", {info}, {{"states", info.record_count}});
-  }
-
-  // The states that `walk_of` walks of each tier, sorted, into the run `path`. A game that
-  // enumerates in key order has each tier written as it comes, then joined (write_states); any
-  // other goes through one sort.
-  RunInfo enumerate_into(const std::string& path,
-                         const std::function<retro::StateWalk(const Tier&)>& walk_of) {
-    std::vector<TierRun> tier_runs;
-    std::unique_ptr<ExternalSorter<StateKey>> sorted;
-    if (!game_.enumerates_in_key_order())
-      sorted = std::make_unique<ExternalSorter<StateKey>>(states_sort_options());
-    for (const Tier& t : game_.tiers()) {
-      Progress bar("enumerate " + t.name);
-      const retro::StateWalk walk = walk_of(t);
-      if (sorted) {
-        walk([&](StateKey k) { sorted->push(k), bar.add(1); });
-        continue;
-      }
-      TierRun run{manifest_.path("states-" + std::to_string(tier_runs.size()) + ".run")};
-      RunWriter w(run.path, key_run(opt_.block_bytes));
-      walk([&](StateKey k) {
-        if (run.count > 0 && k <= run.last)
-          throw std::logic_error(game_.name() + ": tier " + t.name + " enumerates state " +
-                                 std::to_string(k) + " out of key order or twice");
-        if (run.count++ == 0) run.first = k;
-        run.last = k;
-        w.push(k), bar.add(1);
-      });
-      w.finish();
-      if (run.count == 0)
-        fs::remove(run.path);
-      else
-        tier_runs.push_back(run);
-    }
-    RunWriter out(path, key_run(opt_.block_bytes));
-    if (sorted) {
-      sorted->sort();
-      write_sorted(*sorted, out);
-    } else {
-      write_states(tier_runs, out);
-    }
-    RunInfo info = out.finish();
-    sorted.reset();
-    for (const TierRun& run : tier_runs) fs::remove(run.path);
-    return info;
-  }
-
-  SortOptions states_sort_options() const {
-    return sort_options(opt_.memory_bytes > kPassOverhead + kMinSorter
-                            ? opt_.memory_bytes - kPassOverhead
-                            : kMinSorter);
-  }
-
-  // Tiers whose key ranges follow one another (Ostle's, by material) are joined block by block as
-  // stored, neither decoded nor encoded again; others are merged.
-  void write_states(std::vector<TierRun>& tier_runs, RunWriter& out) {
-    std::sort(tier_runs.begin(), tier_runs.end(),
-              [](const TierRun& a, const TierRun& b) { return a.first < b.first; });
-    bool ranges_follow = true;
-    for (std::size_t i = 1; i < tier_runs.size(); ++i)
-      ranges_follow = ranges_follow && tier_runs[i - 1].last < tier_runs[i].first;
-    if (!ranges_follow) {
-      std::vector<std::string> paths;
-      for (const TierRun& run : tier_runs) paths.push_back(run.path);
-      ExternalSorter<StateKey> merged(states_sort_options(), paths);
-      return write_sorted(merged, out);
-    }
-    std::vector<std::byte> stored;
-    for (const TierRun& run : tier_runs) {
-      RunReader in(run.path);
-      if (!out.can_take_blocks_of(in.info()))
-        throw std::logic_error("bfs: a tier's run has another layout than the states run");
-      for (const BlockInfo& b : in.info().blocks)
-        in.read_stored_block(stored), out.append_stored_block(b, stored);
-    }
-  }
-
-  void write_sorted(ExternalSorter<StateKey>& sorted, RunWriter& out) {
-    StateKey k, prev = 0;
-    for (bool first = true; sorted.next(k); first = false, prev = k) {
-      if (!first && k <= prev)
-        throw std::logic_error(game_.name() + ": state " + std::to_string(k) +
-                               " is enumerated twice");
-      out.push(k);
-    }
   }
 
   // Stage "shards": U_0 cut into the shards' balanced key ranges, each shard's stretch in its
   // folder (one shard: U_0 is its run already).
   void cut_into_shards() {
     if (shards_.count() == 1) return;
-    if (manifest_.done("shards")) return read_shard_ranges();
+    if (manifest_.done("shards")) return shards_.read_ranges(manifest_.facts("shards"));
     const std::string whole = manifest_.path(unvisited_name(0));
     shards_.set_ranges(retro::KeyRanges::balanced(whole, shards_.count()));
     const std::vector<RunInfo> cut =
@@ -287,99 +194,11 @@ class Search {
     fs::remove(whole);
   }
 
-  void read_shard_ranges() {
-    shards_.set_ranges(retro::KeyRanges(
-        manifest_.facts("shards")["first_keys"].get<std::vector<std::uint64_t>>()));
-  }
-
-  // Step 1 across MPI ranks, stage "shards" (docs/distributed.md): each rank ends with its own
-  // shards' stretches of U_0, and no rank walks or holds every state.
-  // 1. The rank's share, sorted: of each tier, a contiguous share of its enumeration's parts
-  //    (every N-th state of a tier without parts), walked on all the rank's threads.
-  // 2. The shards' first keys, the single process's: the key of global record i is found by
-  //    bisecting the key space over the ranks' summed counts (retro::select_key_ranges).
-  // 3. The shares exchanged by key range, through the plies' own transport, into one sorter a
-  //    shard; each shard's sorted keys are its U_0, checked against its count.
-  // The exchange needs every rank: a rank that recorded "shards" while another did not (a kill
-  // between their records) walks and sends its share again, and drops what it receives.
-  void enumerate_own_shards() {
-    const bool needed = !manifest_.done("shards");
-    if (shards_.least(needed ? 0 : 1) == 1) return read_shard_ranges();  // every rank has them
-    const std::string share = manifest_.path("states-share.run");
-    enumerate_into(share, [&](const Tier& t) { return share_of(t); });
-    std::uint64_t states = 0;
-    {
-      retro::KeyCounter counter(share);
-      states = shards_.total(counter.size());
-      shards_.set_ranges(retro::select_key_ranges(states, shards_.count(), [&](StateKey key) {
-        return shards_.total(counter.at_or_below(key));
-      }));
-    }
-    Inboxes inboxes(shards_.ids(), inbox_options(sorters_budget(), /*unique=*/false), opt_.threads);
-    send_share(share, inboxes);
-    fs::remove(share);
-    if (!needed) return read_shard_ranges();
-    inboxes.sort();
-    std::vector<RunInfo> cut(shards_.local_count());
-    shards_.for_each(opt_.threads, [&](unsigned local) {
-      RunWriter out(shards_.path(local, unvisited_name(0)), key_run(opt_.block_bytes));
-      write_sorted(inboxes.of(local), out);
-      cut[local] = out.finish();
-    });
-    const std::uint64_t own =
-        retro::first_state(states, shards_.count(), shards_.ids().back() + 1) -
-        retro::first_state(states, shards_.count(), shards_.ids().front());
-    if (PlyRuns::records(cut) != own)
-      throw std::logic_error(game_.name() + ": this rank's shards received " +
-                             std::to_string(PlyRuns::records(cut)) + " states, not their " +
-                             std::to_string(own) + " (a state enumerated by two ranks?)");
-    manifest_.record("shards", cut,
-                     {{"first_keys", shards_.ranges().first_keys()}, {"states", states}});
-  }
-
-  // This rank's share of tier `t`: parts [r·K/N, (r+1)·K/N) of its K, on the rank's threads and
-  // handed on in part order; a tier without parts is walked whole, every N-th state kept.
-  retro::StateWalk share_of(const Tier& t) const {
-    const unsigned rank = shards_.cluster()->rank(), ranks = shards_.cluster()->ranks();
-    const std::uint64_t parts = game_.enumeration_parts(t.name);
-    if (parts > 1)
-      return retro::parts_walk(game_, t.name, parts * rank / ranks, parts * (rank + 1) / ranks,
-                               opt_.threads);
-    return [this, tier = t.name, rank, ranks](const retro::EmitKey& emit) {
-      std::uint64_t i = 0;
-      game_.enumerate(tier, [&](StateKey k) {
-        if (i++ % ranks == rank) emit(k);
-      });
-    };
-  }
-
-  // The sorted share's keys, each to the inbox of the shard that owns it, here or on its rank.
-  void send_share(const std::string& share, Inboxes& inboxes) {
-    retro::ClusterTransportOf<StateKey> transport(*shards_.cluster(), shards_.count(), inboxes);
-    {
-      Outboxes out(shards_.ranges(), transport);
-      RunReader keys(share, IoOptions{}, /*decode_ahead=*/true);
-      Progress bar("enumerate: states to their ranks", keys.size());
-      const void* span;
-      while (const std::size_t n = keys.next_span(&span, 1u << 16)) {
-        for (std::size_t i = 0; i < n; ++i) out.send(static_cast<const StateKey*>(span)[i]);
-        bar.add(n);
-      }
-      out.flush();
-    }
-    transport.finish();
-  }
-
   // A ply's outputs, shard by shard: U_{d+1} and F_d, and the states copied in untouched blocks.
   struct PlyRuns {
     explicit PlyRuns(unsigned shards) : unvisited(shards), frontiers(shards) {}
     std::vector<RunInfo> unvisited, frontiers;
     std::uint64_t copied = 0;
-    static std::uint64_t records(const std::vector<RunInfo>& runs) {
-      std::uint64_t n = 0;
-      for (const RunInfo& r : runs) n += r.record_count;
-      return n;
-    }
   };
 
   // Ply d: F_d and U_{d+1} from the successors of F_{d-1}, shard by shard. Returns |F_d|.
@@ -393,10 +212,10 @@ class Search {
     // Step 4: each shard's successors merge-joined with its U_d, the shards at once.
     const PlyRuns runs = merge_shards(d, inboxes);
     // Step 5: the ply recorded, or the search done when it found nothing.
-    const std::uint64_t found = shards_.total(PlyRuns::records(runs.frontiers));
+    const std::uint64_t found = shards_.total(records(runs.frontiers));
     if (d == 0 && found == 0)
       throw std::logic_error(game_.name() + ": the start state is not among the enumerated states");
-    report_ply(d, c, shards_.total(sorted), shards_.total(PlyRuns::records(runs.unvisited)), found,
+    report_ply(d, c, shards_.total(sorted), shards_.total(records(runs.unvisited)), found,
                shards_.total(runs.copied));
     if (found == 0) return record_done(d, c);
     c.new_states.push_back(found);
@@ -491,28 +310,15 @@ class Search {
   }
 
   // Nothing new at ply d: F_{d-1} is the deepest ply, U_d what is never reached. The shards' runs
-  // are joined into the job directory's (across ranks, rank 0's: gather_to_root), and dropped once
-  // every process has recorded "done".
+  // are joined into the job directory's (across ranks, rank 0's), and dropped once every process
+  // has recorded "done".
   std::uint64_t record_done(std::uint32_t d, const Counts& c) {
     for (const std::string& run : shards_.paths(frontier_name(d))) fs::remove(run);
     for (const std::string& run : shards_.paths(unvisited_name(d + 1))) fs::remove(run);
-    if (!shards_.clustered()) {
-      const RunInfo unreached =
-          shards_.join(unvisited_name(d), unvisited_path(d), key_run(opt_.block_bytes));
-      const RunInfo deepest =
-          shards_.join(frontier_name(d - 1), frontier_path(d - 1), key_run(opt_.block_bytes));
-      manifest_.record("done", {unreached, deepest}, c.json());
-    } else {
-      const Gathered unreached = gather_to_root(unvisited_name(d), unvisited_path(d));
-      const Gathered deepest = gather_to_root(frontier_name(d - 1), frontier_path(d - 1));
-      nlohmann::json facts = c.json();
-      if (shards_.cluster()->rank() == 0) {  // each rank's part: where the states lay
-        facts["unreached_by_rank"] = unreached.by_rank, facts["deepest_by_rank"] = deepest.by_rank;
-        manifest_.record("done", {unreached.run, deepest.run}, facts);
-      } else {
-        manifest_.record("done", {}, facts);  // its parts are rank 0's now
-      }
-    }
+    if (shards_.clustered())
+      gather_into_rank_0(d, c);
+    else
+      manifest_.record("done", {join(unvisited_name(d)), join(frontier_name(d - 1))}, c.json());
     shards_.total(0);  // every process has recorded "done"
     forget_plies();
     if (shards_.count() > 1)
@@ -521,64 +327,29 @@ class Search {
     return 0;
   }
 
-  // A run joined on rank 0, and how many of its records each rank held.
-  struct Gathered {
-    RunInfo run;
-    std::vector<std::uint64_t> by_rank;
-  };
+  // The shards' runs `name` joined into the job directory's run of that name.
+  RunInfo join(const std::string& name) const {
+    return shards_.join(name, manifest_.path(name), key_run(opt_.block_bytes));
+  }
 
-  // The local shards' runs `name`, every rank's, joined in key order into rank 0's `out`: its own
-  // shards' stored blocks, then each other rank's, in rank order (consecutive shards, so key
-  // order), each block sent with its index entry and appended as stored (neither decoded nor
-  // encoded): the run a single process joins from the same shards. Other ranks keep their runs.
-  Gathered gather_to_root(const std::string& name, const std::string& out) {
-    Cluster& cluster = *shards_.cluster();
-    std::vector<std::byte> stored, message;
-    if (cluster.rank() > 0) {
-      for (const std::string& path : shards_.paths(name)) {
-        RunReader in(path);
-        for (const BlockInfo& b : in.info().blocks) {
-          in.read_stored_block(stored);
-          message.resize(sizeof b + stored.size());
-          std::memcpy(message.data(), &b, sizeof b);
-          std::memcpy(message.data() + sizeof b, stored.data(), stored.size());
-          cluster.send_to_root(message.data(), message.size());
-        }
-      }
-      cluster.send_to_root(nullptr, 0);
-      return {};
-    }
-    Gathered g;
-    RunWriter joined(out, key_run(opt_.block_bytes));
-    std::uint64_t before = 0;
-    for (const std::string& path : shards_.paths(name)) {
-      RunReader in(path);
-      if (!joined.can_take_blocks_of(in.info()))
-        throw std::logic_error(path + ": a shard's run has another layout than the joined run");
-      for (const BlockInfo& b : in.info().blocks)
-        in.read_stored_block(stored), joined.append_stored_block(b, stored);
-    }
-    for (unsigned from = 0; from < cluster.ranks(); ++from) {
-      while (from > 0 && cluster.receive_from(from, message)) {
-        BlockInfo b;
-        std::memcpy(&b, message.data(), sizeof b);
-        stored.assign(message.begin() + sizeof b, message.end());
-        joined.append_stored_block(b, stored);
-      }
-      const std::uint64_t now = joined.records();
-      g.by_rank.push_back(now - before), before = now;
-    }
-    g.run = joined.finish();
-    return g;
+  // Stage "done" across ranks: rank 0 joins every rank's runs (bfs_gather.hpp) and records where
+  // their states lay; the other ranks record none, their parts being rank 0's now.
+  void gather_into_rank_0(std::uint32_t d, const Counts& c) {
+    const auto gather = [&](const std::string& name) {
+      return gather_to_root(shards_, name, manifest_.path(name), key_run(opt_.block_bytes));
+    };
+    const Gathered unreached = gather(unvisited_name(d)), deepest = gather(frontier_name(d - 1));
+    nlohmann::json facts = c.json();
+    if (shards_.cluster()->rank() > 0) return manifest_.record("done", {}, facts);
+    facts["unreached_by_rank"] = unreached.by_rank, facts["deepest_by_rank"] = deepest.by_rank;
+    manifest_.record("done", {unreached.run, deepest.run}, facts);
   }
 
   // Ply d's outputs (U_{d+1}, F_d) supersede ply d-1's, whose runs are dropped once every process
   // has recorded ply d.
   void record_ply(std::uint32_t d, const PlyRuns& runs, const Counts& c) {
     if (d > 0 && opt_.keep_plies)  // the shards' F_{d-1} joined into the job directory's
-      manifest_.record(
-          kKeptPlyStage.spell(d - 1),
-          {shards_.join(frontier_name(d - 1), frontier_path(d - 1), key_run(opt_.block_bytes))});
+      manifest_.record(kKeptPlyStage.spell(d - 1), {join(frontier_name(d - 1))});
     std::vector<RunInfo> outputs = runs.unvisited;
     outputs.insert(outputs.end(), runs.frontiers.begin(), runs.frontiers.end());
     manifest_.record(kPlyStage.spell(d), outputs, ply_facts(c));

@@ -17,10 +17,10 @@ namespace {
 using ostle_mini_ref::Grid;
 using ostle_mini_ref::Result;
 
-bool congruent(const Grid& a, const Grid& b) {
-  for (int g = 0; g < ostle_mini_ref::symmetries(a); ++g)
-    if (ostle_mini_ref::image(a, g) == b) return true;
-  return false;
+// The boards a move may not recreate: `before` itself, or with `published` every board congruent
+// to it (its images, made once a parent rather than once a move of each of its children).
+std::vector<Grid> boards_like(const Grid& before, bool published) {
+  return published ? ostle_mini_ref::images(before) : std::vector<Grid>{before};
 }
 
 struct Search {
@@ -29,13 +29,14 @@ struct Search {
   bool expand_checkmates = false;
 };
 
-// The state `now` is in after a move from `before`: its text and the forbidden move's name.
-std::pair<std::string, std::string> state_of(const Grid& now, const Grid& before, int lose_at,
-                                             const Search& s) {
+// The state `now` is in after a move from `before` (`like_before`: boards_like(before)): its text
+// and the forbidden move's name.
+std::pair<std::string, std::string> state_of(const Grid& now, const std::vector<Grid>& like_before,
+                                             int lose_at) {
   for (const auto& m : ostle_mini_ref::legal_moves(now, std::nullopt, lose_at)) {
     const auto q = ostle_mini_ref::play(now, m, lose_at);
     if (q.result != Result::kContinues) continue;
-    if (s.published ? congruent(q.next, before) : q.next == before)
+    if (ostle_mini_ref::one_of(q.next, like_before))
       return {ostle_mini_ref::to_text(now) + ":" + ostle_mini_ref::move_text(m),
               ostle_mini_ref::move_text(m)};
   }
@@ -56,11 +57,12 @@ std::vector<std::uint64_t> plain_levels(int p, const Grid& start, const Search& 
     for (const Node& n : frontier) {
       if (!s.expand_checkmates && ostle_mini_ref::is_checkmate(n.board, std::nullopt, lose_at))
         continue;
+      const std::vector<Grid> like_parent = boards_like(n.board, s.published);
       for (const auto& m : ostle_mini_ref::legal_moves(n.board, std::nullopt, lose_at)) {
         if (!s.play_restricted && ostle_mini_ref::move_text(m) == n.forbidden) continue;
         const auto q = ostle_mini_ref::play(n.board, m, lose_at);
         if (q.result != Result::kContinues) continue;
-        auto [id, forbidden] = state_of(q.next, n.board, lose_at, s);
+        auto [id, forbidden] = state_of(q.next, like_parent, lose_at);
         if (seen.insert(id).second) next.push_back(Node{q.next, forbidden});
       }
     }

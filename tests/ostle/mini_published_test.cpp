@@ -27,10 +27,10 @@ using ostle_mini_ref::Result;
 // The state a move from `before` into `now` leaves: `now`, and the first move of `now` whose
 // result is in `before`'s class (none if no move is).
 std::string state_text(const Grid& now, const Grid& before, int lose_at) {
-  const std::string cls = class_of(before);
+  const std::vector<Grid> before_class = ostle_mini_ref::images(before);
   for (const auto& m : ostle_mini_ref::legal_moves(now, std::nullopt, lose_at)) {
     const auto q = ostle_mini_ref::play(now, m, lose_at);
-    if (q.result == Result::kContinues && class_of(q.next) == cls)
+    if (q.result == Result::kContinues && ostle_mini_ref::one_of(q.next, before_class))
       return ostle_mini_ref::to_text(now) + ":" + ostle_mini_ref::move_text(m);
   }
   return ostle_mini_ref::to_text(now);

@@ -78,6 +78,17 @@ inline std::string class_of(const Grid& a) {
   return best;
 }
 
+// Every image of a grid (itself first): b is in a's class exactly when it is one of them, a test
+// that needs a's images once rather than every candidate's class.
+inline std::vector<Grid> images(const Grid& a) {
+  std::vector<Grid> out;
+  for (int g = 0; g < symmetries(a); ++g) out.push_back(image(a, g));
+  return out;
+}
+inline bool one_of(const Grid& b, const std::vector<Grid>& grids) {
+  return std::find(grids.begin(), grids.end(), b) != grids.end();
+}
+
 struct Move {
   int file, rank, dir;  // dir 0 U (rank-1), 1 D (rank+1), 2 L (file-1), 3 R (file+1)
   bool operator==(const Move&) const = default;

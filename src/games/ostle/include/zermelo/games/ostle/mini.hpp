@@ -98,9 +98,9 @@ class Rules {
   // result is congruent to the board before the last ply (the symmetries of the W x H
   // rectangle: 8 on a square, else 4), or none. mini_published.cpp.
   int symmetries() const { return w_ == h_ ? 8 : 4; }
-  Board transformed(const Board& b, int g) const;
   StateKey class_key(const Board& b) const;  // the smallest key of b's images (code 0)
-  // The code of the state a move from `prev` into `next` leaves.
+  // The code of the state a move from `prev` into `next` leaves: 1 + next's first move whose
+  // result is one of prev's images, or none.
   int published_forbid(const Board& next, const Board& prev) const;
   // The codes of b's states under that reading, increasing (none first if it exists).
   std::vector<int> published_forbids(const Board& b) const;
@@ -122,9 +122,13 @@ class Rules {
                                              bool published = false) const;
 
  private:
+  // The key (code 0) of b's image under symmetry g, straight from b's cells.
+  StateKey image_key(const Board& b, int g) const;
+
   int w_, h_, p_;
-  // image_[g][s]: the square s goes to under symmetry g (transformed() is on the hot path of
-  // the published reading: class_key takes every image of every child).
+  // image_[g][s]: the square s goes to under symmetry g (image_key() is on the hot path of the
+  // published reading: a child's state compares each of its moves' results with the images of
+  // the board before).
   std::array<std::array<std::uint8_t, kMaxSquares>, 8> image_{};
   std::array<std::array<std::int8_t, 4>, kMaxSquares> step_{};
 };

@@ -9,6 +9,8 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "tests/test_util.hpp"
+
 namespace {
 
 struct CliRun {
@@ -39,13 +41,23 @@ std::string scratch_file(const std::string& name, const std::string& text) {
 }  // namespace
 
 // A problem file solved line by line, each against the score the file publishes (FFO's).
+// Under the sanitizers the file's first two positions (its two comment lines kept, so the line
+// numbers stay): the README's example (readme_othello_example) solves all four there too.
 TEST(OthelloCli, SolvesAProblemFileAgainstItsPublishedScores) {
-  const CliRun r = run("--json --threads 1 othello solve " + std::string(ZERMELO_SOURCE_DIR) +
-                       "/tests/data/ffo-easy.obf");
+  const std::size_t positions = zermelo::testing::release_else_sanitized<std::size_t>(4, 2);
+  std::string path = std::string(ZERMELO_SOURCE_DIR) + "/tests/data/ffo-easy.obf";
+  if (positions < 4) {
+    std::ifstream whole(path);
+    std::string text, line;
+    for (std::size_t i = 0; i < 2 + positions && std::getline(whole, line); ++i)
+      text += line + "\n";
+    path = scratch_file("ffo-easy-first.obf", text);
+  }
+  const CliRun r = run("--json --threads 1 othello solve " + path);
   ASSERT_EQ(r.status, 0) << r.out;
   const auto j = nlohmann::json::parse(r.out);
   const auto& lines = j["positions"];
-  ASSERT_EQ(lines.size(), 4u);
+  ASSERT_EQ(lines.size(), positions);
   const std::vector<int> line_numbers{3, 4, 5, 6}, scores{38, 0, 6, -14}, empties{20, 22, 22, 23};
   std::uint64_t nodes = 0;
   for (std::size_t i = 0; i < lines.size(); ++i) {
@@ -57,7 +69,7 @@ TEST(OthelloCli, SolvesAProblemFileAgainstItsPublishedScores) {
     nodes += lines[i]["nodes"].get<std::uint64_t>();
   }
   EXPECT_EQ(lines[0]["best_move"], "A2");
-  EXPECT_EQ(j["total"]["positions"], 4);
+  EXPECT_EQ(j["total"]["positions"], positions);
   EXPECT_EQ(j["total"]["nodes"], nodes);
   EXPECT_EQ(j["total"]["disagreements"], 0);
 }

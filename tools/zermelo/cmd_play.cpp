@@ -85,9 +85,10 @@ void print_play(const Game& g, const PlayArgs& a, Value start, std::size_t games
                      .dump(2)
               << "\n";
   else
-    std::cout << g.name() << (g.variant().empty() ? "" : " " + g.variant()) << ": start "
-              << start.to_string() << " for the first player; the perfect player (" << a.as
-              << ") against " << a.opponent << " play, " << games << " games: " << t.wins
+    std::cout << g.name() << (g.variant().empty() ? "" : " " + g.variant())
+              << (names_the_start(a.from) ? ": the start, " : ": the state played from, ")
+              << start.to_string() << " for its player to move (first); the perfect player ("
+              << a.as << ") against " << a.opponent << " play, " << games << " games: " << t.wins
               << " won, " << t.draws << " drawn, " << t.losses << " lost; longest " << t.longest
               << " plies; " << t.shortfalls << " short of the value\n";
 }

@@ -45,7 +45,7 @@ void check_against_minimax(int positions, int empties, unsigned seed) {
     if (!random_position<N>(rng, empties, p, o)) continue;
     const int expected = minimax<N>(p, o);
     const SolveResult r = solve<N>(p, o, opt);
-    ASSERT_TRUE(r.exact);
+    ASSERT_TRUE(r.exact());
     ASSERT_EQ(r.score, expected) << "position " << checked;
     // The best move and the principal variation must realise the score.
     Bits q = p, x = o;
@@ -184,16 +184,16 @@ TEST(OthelloSolver, EveryMoveScoreAndWindowsAgree) {
     above.alpha = r.score + 2;
     above.beta = r.score + 10;
     const SolveResult ra = solve<8>(p, o, above);
-    EXPECT_FALSE(ra.exact);
-    EXPECT_EQ(ra.bound, -1);  // an upper bound: the true score is at most ra.score
+    EXPECT_FALSE(ra.exact());
+    EXPECT_EQ(ra.outside, -1);  // an upper bound: the true score is at most ra.score
     EXPECT_LE(ra.score, above.alpha - 1);
     EXPECT_GE(ra.score, r.score);
     SolveOptions below = small;
     below.alpha = r.score - 10;
     below.beta = r.score - 2;
     const SolveResult rb = solve<8>(p, o, below);
-    EXPECT_FALSE(rb.exact);
-    EXPECT_EQ(rb.bound, 1);  // a lower bound: the true score is at least rb.score
+    EXPECT_FALSE(rb.exact());
+    EXPECT_EQ(rb.outside, 1);  // a lower bound: the true score is at least rb.score
     EXPECT_GE(rb.score, below.beta + 1);
     EXPECT_LE(rb.score, r.score);
     SolveOptions around = small;

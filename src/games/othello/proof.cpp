@@ -291,7 +291,7 @@ class Prover {
       const SolveResult& r = results[i];
       auto [it, fresh] = known_.try_emplace(batch[i].pos, -N * N, N * N);
       auto& [lo, hi] = it->second;
-      if (r.exact)
+      if (r.exact())
         lo = hi = r.score;
       else if (r.score > batch[i].bound)
         lo = std::max(lo, r.score);
@@ -470,9 +470,9 @@ class Checker {
       const bool ok = goal == Goal::kAtLeast ? s.score >= r.bound : s.score <= r.bound;
       if (!ok)
         return fail(describe(i) + ": leaf does not hold: the endgame solver gives " +
-                    (s.exact             ? "exactly "
-                     : s.score > r.bound ? "at least "
-                                         : "at most ") +
+                    (s.exact()       ? "exactly "
+                     : s.outside > 0 ? "at least "
+                                     : "at most ") +
                     std::to_string(s.score));
       return true;
     }

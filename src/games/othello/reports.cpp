@@ -41,8 +41,8 @@ const char* agreement_text(std::optional<bool> agrees) {
 
 // The score, or which bound it is when it fell outside the search window.
 std::string score_text(const SolveResult& r) {
-  if (r.bound < 0) return "<= " + signed_text(r.score) + " (an upper bound: below the window)";
-  if (r.bound > 0) return ">= " + signed_text(r.score) + " (a lower bound: above the window)";
+  if (r.outside < 0) return "<= " + signed_text(r.score) + " (an upper bound: below the window)";
+  if (r.outside > 0) return ">= " + signed_text(r.score) + " (a lower bound: above the window)";
   return signed_text(r.score);
 }
 
@@ -51,7 +51,7 @@ std::string problem_row(int line, const PositionSolve& s) {
   const SolveResult& r = s.result;
   std::ostringstream os;
   os << std::setw(5) << line << " | " << std::setw(7) << r.empties << " | " << std::setw(5)
-     << (signed_text(r.score) + (r.exact ? "" : "?")) << " | " << std::setw(4)
+     << (signed_text(r.score) + (r.exact() ? "" : "?")) << " | " << std::setw(4)
      << square_name(r.best_move) << " | " << std::setw(14) << r.nodes << " | " << std::setw(10)
      << std::fixed << std::setprecision(3) << r.seconds << " | " << std::setw(12)
      << std::setprecision(0) << nodes_per_second(r) << " | " << std::setw(9)
@@ -70,10 +70,10 @@ json report_json(const PositionSolve& s) {
          {"size", pos.size},
          {"empties", r.empties},
          {"score", r.score},
-         {"exact", r.exact},
-         {"bound", r.bound < 0   ? json("upper")
-                   : r.bound > 0 ? json("lower")
-                                 : json(nullptr)},
+         {"exact", r.exact()},
+         {"bound", r.outside < 0   ? json("upper")
+                   : r.outside > 0 ? json("lower")
+                                   : json(nullptr)},
          {"best_move", square_name(r.best_move)},
          {"pv", square_names(r.pv)},
          {"nodes", r.nodes},
@@ -106,7 +106,7 @@ std::string report_text(const PositionSolve& s) {
   os << "empties     " << r.empties << "\n"
      << "score       " << score_text(r) << "\n"
      << "best move   "
-     << (r.bound < 0 ? "- (no move reaches the window)" : square_name(r.best_move)) << "\n"
+     << (r.outside < 0 ? "- (no move reaches the window)" : square_name(r.best_move)) << "\n"
      << "PV          " << pv_text(r.pv) << "\n"
      << "nodes       " << r.nodes << "\n"
      << "time        " << std::fixed << std::setprecision(3) << r.seconds << " s (CPU "

@@ -869,10 +869,9 @@ SolveResult solve(Bits p, Bits o, const SolveOptions& options) {
   const int a = alpha == -S ? -S - 1 : alpha - 1, b = beta == S ? S + 1 : beta + 1;
   int best_move = -1;
   r.score = s.root(p, o, a, b, r.empties, &best_move);
-  r.exact = r.score > a && r.score < b;
-  r.bound = r.score <= a ? -1 : r.score >= b ? 1 : 0;
+  r.outside = r.score <= a ? -1 : r.score >= b ? 1 : 0;
   r.best_move = best_move;
-  if (options.principal_variation && r.exact) r.pv = principal_variation<N>(s, tt, p, o, r.score);
+  if (options.principal_variation && r.exact()) r.pv = principal_variation<N>(s, tt, p, o, r.score);
   r.nodes = s.nodes;
   r.ordering_nodes = s.ordering_nodes;
   r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
@@ -907,8 +906,7 @@ SolveResult EndgameSolver<N>::solve(Bits p, Bits o, int alpha, int beta) {
   const std::uint64_t nodes0 = impl_->searcher.nodes;
   int best_move = -1;
   r.score = impl_->searcher.pvs(p, o, a, b, r.empties, &best_move);
-  r.exact = r.score > a && r.score < b;
-  r.bound = r.score <= a ? -1 : r.score >= b ? 1 : 0;
+  r.outside = r.score <= a ? -1 : r.score >= b ? 1 : 0;
   r.best_move = best_move;
   r.nodes = impl_->searcher.nodes - nodes0;
   return r;

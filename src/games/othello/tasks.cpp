@@ -202,7 +202,7 @@ PositionSolve solve_position(const PositionToSolve& input, const SolveOptions& o
 
 std::optional<bool> agrees_with_published(const PositionSolve& solve) {
   if (!solve.input.ffo) return std::nullopt;
-  return solve.result.exact && solve.result.score == solve.input.ffo->published_score;
+  return solve.result.exact() && solve.result.score == solve.input.ffo->published_score;
 }
 
 ProblemSetSolve solve_problem_file(const std::string& path, const SolveOptions& options) {

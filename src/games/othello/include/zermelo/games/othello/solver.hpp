@@ -34,10 +34,11 @@ struct SolveOptions {
 };
 
 struct SolveResult {
-  int score = 0;            // for the side to move
-  bool exact = true;        // false if the score is only a bound (outside the window):
-  int bound = 0;            // then -1, the true score is at most `score` (below the window),
-                            // or +1, at least `score` (above it)
+  int score = 0;  // for the side to move
+  // 0: the score is exact; -1: it fell below the window, the true score is at most `score`;
+  // +1: above it, the true score is at least `score`.
+  int outside = 0;
+  bool exact() const { return outside == 0; }
   int best_move = -1;       // square, or kPass (-1) when the side to move must pass / game over
   std::vector<int> pv;      // principal variation, passes included
   std::uint64_t nodes = 0;  // positions the exact search visits

@@ -6,11 +6,13 @@
 namespace zermelo::bfs {
 namespace {
 
-// A rank's blocks to rank 0, each sent with its index entry, then the end of its stream.
-void send_blocks_to_root(const Shards& shards, const std::string& name) {
+// A rank's blocks to rank 0, each sent with its index entry, then the end of its stream. Each
+// block is checked against its checksum as it is read, and each run against rank 0's `layout`
+// before any of its blocks leaves: rank 0 sees only the blocks.
+void send_blocks_to_root(const Shards& shards, const std::string& name, const RunOptions& layout) {
   Cluster& cluster = *shards.cluster();
   std::vector<std::byte> message;
-  shards.for_each_stored_block(name, [&](const BlockInfo& b, const std::vector<std::byte>& stored) {
+  shards.for_each_stored_block(name, layout, [&](const BlockInfo& b, const auto& stored) {
     message.resize(sizeof b + stored.size());
     std::memcpy(message.data(), &b, sizeof b);
     std::memcpy(message.data() + sizeof b, stored.data(), stored.size());
@@ -35,7 +37,7 @@ void append_blocks_of(Cluster& cluster, unsigned from, RunWriter& joined) {
 Gathered gather_to_root(const Shards& shards, const std::string& name, const std::string& out,
                         const RunOptions& options) {
   Cluster& cluster = *shards.cluster();
-  if (cluster.rank() > 0) return send_blocks_to_root(shards, name), Gathered{};
+  if (cluster.rank() > 0) return send_blocks_to_root(shards, name, options), Gathered{};
   Gathered g;
   RunWriter joined(out, options);
   shards.append_to(name, joined);  // rank 0's own shards first

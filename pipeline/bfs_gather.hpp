@@ -6,8 +6,8 @@
 // single process's whatever the ranks (docs/distributed.md). Each rank holds consecutive shards,
 // so its runs, rank after rank, are in key order: their blocks cross as stored, neither decoded
 // nor encoded, and the joined run is the one a single process joins from the same shards. Every
-// rank writes its runs with the one layout of bfs_runs.hpp; rank 0 checks its own as it appends
-// them (Shards::append_to), the others' blocks come with their index entries alone.
+// rank writes its runs with the one layout of bfs_runs.hpp, and each checks its own runs against
+// rank 0's writer before their blocks cross (a run of another layout stops the job).
 #pragma once
 #include <cstdint>
 #include <string>

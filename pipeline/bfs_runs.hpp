@@ -45,20 +45,26 @@ inline std::uint64_t records(const std::vector<RunInfo>& runs) {
   return n;
 }
 
-// Run `path`'s blocks as stored, in order, each to fn(its BlockInfo, its stored bytes).
+// A run whose blocks do not fit the writer's layout is refused: no version of the search writes
+// such a run, and its blocks taken as stored would be read with the wrong transforms.
+inline std::logic_error other_layout(const std::string& path) {
+  return std::logic_error(path + ": a run of another layout than the search's (bfs_runs.hpp)");
+}
+
+// Run `path`'s blocks as stored, in order, each to fn(its BlockInfo, its stored bytes), the run
+// first checked against `layout`: for a writer in another process, which cannot check it.
 template <class Fn>
-void for_each_stored_block(const std::string& path, Fn&& fn) {
+void for_each_stored_block(const std::string& path, const RunOptions& layout, Fn&& fn) {
   RunReader in(path);
+  if (!blocks_fit(layout, in.info())) throw other_layout(path);
   std::vector<std::byte> stored;
   for (const BlockInfo& b : in.info().blocks) in.read_stored_block(stored), fn(b, stored);
 }
 
-// Run `path` appended to `out` block by block as stored; refused (logic_error) if its blocks do
-// not fit `out`'s layout: no version of the search writes such a run.
+// Run `path` appended to `out` block by block as stored, refused if its layout is not `out`'s.
 inline void append_stored(const std::string& path, RunWriter& out) {
   RunReader in(path);
-  if (!out.can_take_blocks_of(in.info()))
-    throw std::logic_error(path + ": a run of another layout than the search's (bfs_runs.hpp)");
+  if (!out.can_take_blocks_of(in.info())) throw other_layout(path);
   std::vector<std::byte> stored;
   for (const BlockInfo& b : in.info().blocks)
     in.read_stored_block(stored), out.append_stored_block(b, stored);

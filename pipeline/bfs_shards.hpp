@@ -53,10 +53,11 @@ class Shards {
   void append_to(const std::string& name, RunWriter& out) const {
     for (const std::string& p : paths(name)) append_stored(p, out);
   }
-  // The same blocks, each to fn(its BlockInfo, its stored bytes): the other ranks' gather.
+  // The same blocks, each to fn(its BlockInfo, its stored bytes), every run checked against
+  // `layout`, the writer's on rank 0: the other ranks' gather.
   template <class Fn>
-  void for_each_stored_block(const std::string& name, Fn&& fn) const {
-    for (const std::string& p : paths(name)) bfs::for_each_stored_block(p, fn);
+  void for_each_stored_block(const std::string& name, const RunOptions& layout, Fn&& fn) const {
+    for (const std::string& p : paths(name)) bfs::for_each_stored_block(p, layout, fn);
   }
 
   // fn(local index) for every local shard, `threads` at a time; one shard runs on this thread,

@@ -563,10 +563,14 @@ std::size_t RunWriter::block_records() const {
   return impl_->block_cap / impl_->info.options.record_size;
 }
 
+bool blocks_fit(const RunOptions& to, const RunInfo& from) {
+  const RunOptions& b = from.options;
+  return from.format_version >= 2 && to.record_size == b.record_size &&
+         to.delta_u64_keys == b.delta_u64_keys && to.shuffle_bytes == b.shuffle_bytes;
+}
+
 bool RunWriter::can_take_blocks_of(const RunInfo& from) const {
-  const RunOptions &a = impl_->info.options, &b = from.options;
-  return from.format_version >= 2 && a.record_size == b.record_size &&
-         a.delta_u64_keys == b.delta_u64_keys && a.shuffle_bytes == b.shuffle_bytes;
+  return blocks_fit(impl_->info.options, from);
 }
 
 void RunWriter::append_stored_block(const BlockInfo& block, const std::vector<std::byte>& stored) {

@@ -1,7 +1,8 @@
 // The shards of the breadth-first search over all states (pipeline/bfs_shards.hpp): a run cut by
 // the shards' ranges and joined back is the run, its blocks taken as stored, also when the joined
 // run is written with another block size (BfsOptions::block_bytes changed between a kill and its
-// resume); a shard's run of another layout, which no version of the search writes, is refused.
+// resume); a shard's run of another layout, which no version of the search writes, is refused,
+// whether joined here or sent to rank 0.
 #include "pipeline/bfs_shards.hpp"
 
 #include <gtest/gtest.h>
@@ -61,6 +62,13 @@ TEST(BfsShards, JoinRefusesAShardRunOfAnotherLayout) {
   EXPECT_THROW(shards.join("u.run", dir / "joined.run", key_run(64)), std::logic_error);
   RunWriter out(dir / "out.run", key_run(64));
   EXPECT_THROW(shards.append_to("u.run", out), std::logic_error);
+  // What a rank other than 0 does before its blocks cross to rank 0's writer: no block leaves.
+  std::size_t sent = 0;
+  const auto send = [&](const BlockInfo&, const std::vector<std::byte>&) { ++sent; };
+  EXPECT_THROW(shards.for_each_stored_block("u.run", key_run(64), send), std::logic_error);
+  EXPECT_EQ(sent, 0u);
+  shards.for_each_stored_block("u.run", plain, send);  // the layout it was written with
+  EXPECT_GT(sent, 0u);
 }
 
 }  // namespace

@@ -64,6 +64,11 @@ struct RunInfo {
   std::size_t blocks_starting_at_or_below(std::uint64_t key, std::size_t from = 0) const;
 };
 
+// Whether `from`'s stored blocks can be taken unchanged by a run written with `to` (the same
+// record size and transforms): the test behind RunWriter::can_take_blocks_of, for a process that
+// sends its blocks to another's writer (the BFS's gather across MPI ranks).
+bool blocks_fit(const RunOptions& to, const RunInfo& from);
+
 class RunWriter {
  public:
   RunWriter(std::string path, RunOptions options);

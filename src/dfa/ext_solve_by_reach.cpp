@@ -254,9 +254,8 @@ class ExtReach {
         [&](unsigned lane) {
           won_open =
               apply(ExtOp::kIntersect, open, into_known_lost, tmp("won-open-" + p), false, lane);
-          // Open(i) \ won_open, as Open(i) \ reverse(KL): the same set, without waiting.
           if (moves_back)
-            rest = apply(ExtOp::kMinus, open, into_known_lost, tmp("rest-" + p), false, lane);
+            rest = apply(ExtOp::kMinus, open, won_open, tmp("rest-" + p), false, lane);
           won_known =
               apply(ExtOp::kIntersect, reach, known_won_, tmp("won-known-" + p), false, lane);
         },

@@ -140,8 +140,15 @@ SortOptions sort_options(const ExtOptions& options, const std::string& name, uns
   SortOptions s;
   s.scratch_dir = options.scratch_dir + "/sort-" + name;
   s.memory_bytes = options.memory_bytes / share;
-  s.threads = 1;
+  s.threads = std::max(1u, options.threads);
   s.run.durable = options.sync_scratch;
+  // Two threads spill a full buffer as two runs written at once: the sorter budgets one writer,
+  // the second one's buffers come off here.
+  if (s.threads >= 2) {
+    RunOptions w = s.run;
+    w.block_bytes = std::min<std::uint32_t>(w.block_bytes, 1u << 20);
+    s.memory_bytes -= std::min<std::uint64_t>(s.memory_bytes / 2, RunWriter::memory_bytes(w));
+  }
   return s;
 }
 

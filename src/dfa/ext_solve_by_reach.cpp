@@ -2,13 +2,16 @@
 // of solve_by_reach.cpp, each set operation an ext_apply and each image an ext_change_all, each
 // finished ply recorded (ext_solve_manifest.hpp) so that a stopped solve goes on from there.
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
+#include <future>
 #include <map>
 #include <optional>
 #include <stdexcept>
 
+#include "background_remover.hpp"
 #include "zermelo/dfa/ext_count.hpp"
 #include "zermelo/dfa/ext_image.hpp"
 #include "zermelo/dfa/ext_solve.hpp"
@@ -116,7 +119,7 @@ class ExtReach {
                {"known_won", hex(known_won_.digest)},
                {"known_lost", hex(known_lost_.digest)},
                {"moves", g_.moves.size()}};
-    remove_ext(start.dir);
+    discard(start.dir);
     return id;
   }
 
@@ -130,11 +133,17 @@ class ExtReach {
       if (ply > max_plies_)
         throw std::runtime_error("ext_solve_by_reach: still reaching new positions after " +
                                  std::to_string(max_plies_) + " plies (is the game acyclic?)");
-      const ExtDfa open = apply(ExtOp::kMinus, current, known_, fresh_dir("Open", ply), true);
-      record_forward(ply, current, open);
+      ExtDfa open;
+      ExtSetStats reach;
+      at_once(
+          [&](unsigned lane) {
+            open = apply(ExtOp::kMinus, current, known_, fresh_dir("Open", ply), true, lane);
+          },
+          [&](unsigned lane) { reach = stats_of(current, count_memory(lane)); });
+      record_forward(ply, reach, open);
       current = image(open, false, fresh_dir("R", ply + 1), true);
     }
-    remove_ext(current.dir);
+    discard(current.dir);
     manifest_->doc()["forward_plies"] = r_.steps.size();
     manifest_->doc()["forward_seconds"] = r_.forward_seconds = now();
     save("forward-done");
@@ -158,11 +167,11 @@ class ExtReach {
 
   ExtDfa start_set() { return save_ext(g_.manager->singleton(g_.start), fresh_dir("R", 0), true); }
 
-  void record_forward(unsigned ply, const ExtDfa& reach, const ExtDfa& open) {
+  void record_forward(unsigned ply, const ExtSetStats& reach, const ExtDfa& open) {
     ExtReachStep st;
     st.ply = ply;
-    st.reach = stats_of(reach, o_.memory_bytes);
-    st.undecided = stats_of(open, o_.memory_bytes);
+    st.reach = reach;
+    st.undecided = stats_of(open, count_memory(0));
     st.seconds = now();
     r_.steps.push_back(st);
     manifest_->doc()["forward"].push_back({{"ply", ply},
@@ -192,12 +201,12 @@ class ExtReach {
     ExtDfa passed = resume_back_up(i);
     for (; i-- > 0;) {
       ExtDfa next = back_up_ply(static_cast<unsigned>(i), into_known_lost, passed);
-      remove_ext(ply_dir("R", i)), remove_ext(ply_dir("Open", i));
-      if (!passed.dir.empty()) remove_ext(passed.dir);
+      discard(ply_dir("R", i)), discard(ply_dir("Open", i));
+      if (!passed.dir.empty()) discard(passed.dir);
       passed = std::move(next);
     }
-    if (!passed.dir.empty()) remove_ext(passed.dir);
-    remove_ext(into_known_lost.dir);
+    if (!passed.dir.empty()) discard(passed.dir);
+    discard(into_known_lost.dir);
   }
 
   // reverse(KL), as recorded by an earlier run or computed and recorded now.
@@ -206,7 +215,7 @@ class ExtReach {
     const std::string out = sets_ + "/into-known-lost";
     if (doc.contains("into_known_lost"))
       return checked(out, set_stats_from(doc["into_known_lost"]));
-    remove_ext(out);
+    discard(out);
     const ExtDfa s = image(known_lost_, true, out, true);
     doc["into_known_lost"] = ext_stats_json(ExtSetStats{s.total_states(), s.digest, 0, false, 0});
     save("into-known-lost");
@@ -233,27 +242,46 @@ class ExtReach {
   }
 
   // Backs up ply i and records it; returns the set it hands up (durable: a resume starts there).
+  // With two threads the image of passed(i+1) runs beside the intersections that do not need it,
+  // and Lost(i) beside passed(i): the same operations, two at a time.
   ExtDfa back_up_ply(unsigned i, const ExtDfa& into_known_lost, const ExtDfa& passed) {
     const std::string p = std::to_string(i);
     ExtReachStep& st = r_.steps[i];
     const ExtDfa reach = recorded("R", i, st.reach), open = recorded("Open", i, st.undecided);
-    ExtDfa won_open = apply(ExtOp::kIntersect, open, into_known_lost, tmp("won-open-" + p));
-    if (!passed.dir.empty() && !passed.empty()) {
-      const ExtDfa back = image(passed, true, tmp("back-" + p), false);
-      const ExtDfa rest = apply(ExtOp::kMinus, open, won_open, tmp("rest-" + p));
+    const bool moves_back = !passed.dir.empty() && !passed.empty();
+    ExtDfa won_open, rest, won_known, back;
+    at_once(
+        [&](unsigned lane) {
+          won_open =
+              apply(ExtOp::kIntersect, open, into_known_lost, tmp("won-open-" + p), false, lane);
+          if (moves_back)
+            rest = apply(ExtOp::kMinus, open, won_open, tmp("rest-" + p), false, lane);
+          won_known =
+              apply(ExtOp::kIntersect, reach, known_won_, tmp("won-known-" + p), false, lane);
+        },
+        [&](unsigned lane) {
+          if (moves_back) back = image(passed, true, tmp("back-" + p), false, lane);
+        });
+    if (moves_back) {
       const ExtDfa more = apply(ExtOp::kIntersect, back, rest, tmp("more-" + p));
       won_open = replace(won_open, apply(ExtOp::kUnion, won_open, more, tmp("won-open2-" + p)));
-      remove_ext(back.dir), remove_ext(rest.dir), remove_ext(more.dir);
+      discard(back.dir), discard(rest.dir), discard(more.dir);
     }
-    const ExtDfa won_known = apply(ExtOp::kIntersect, reach, known_won_, tmp("won-known-" + p));
     const ExtDfa won = apply(ExtOp::kUnion, won_known, won_open, tmp("won-" + p));
-    const ExtDfa lost = apply(ExtOp::kMinus, reach, won, tmp("lost-" + p));
-    check_consistent(lost, p);
-    const ExtDfa next = apply(ExtOp::kMinus, open, won_open, fresh_dir("passed", i), true);
-    st.won = stats_of(won, o_.memory_bytes), st.lost = stats_of(lost, o_.memory_bytes);
+    ExtDfa lost, next;
+    at_once(
+        [&](unsigned lane) {
+          lost = apply(ExtOp::kMinus, reach, won, tmp("lost-" + p), false, lane);
+          check_consistent(lost, p, lane);
+          st.lost = stats_of(lost, count_memory(lane));
+        },
+        [&](unsigned lane) {
+          next = apply(ExtOp::kMinus, open, won_open, fresh_dir("passed", i), true, lane);
+          st.won = stats_of(won, count_memory(lane));
+        });
     st.passed_states = next.total_states();
     if (i == 0) r_.start_won = !won.empty();  // R(0) = {start}
-    for (const std::string& d : {won_open.dir, won_known.dir, won.dir, lost.dir}) remove_ext(d);
+    for (const std::string& d : {won_open.dir, won_known.dir, won.dir, lost.dir}) discard(d);
     record_back_up(st, next);
     return next;
   }
@@ -271,10 +299,10 @@ class ExtReach {
     report(st, true);
   }
 
-  void check_consistent(const ExtDfa& lost, const std::string& ply) {
-    const ExtDfa bad = apply(ExtOp::kIntersect, lost, known_won_, tmp("check-" + ply));
+  void check_consistent(const ExtDfa& lost, const std::string& ply, unsigned lane) {
+    const ExtDfa bad = apply(ExtOp::kIntersect, lost, known_won_, tmp("check-" + ply), false, lane);
     const bool ok = bad.empty();
-    remove_ext(bad.dir);
+    discard(bad.dir);
     if (!ok) throw std::logic_error("ext_solve_by_reach: inconsistent known sets");
   }
 
@@ -288,6 +316,7 @@ class ExtReach {
                      {"forward_seconds", r_.forward_seconds},
                      {"backward_seconds", r_.backward_seconds}};
     save("finished");
+    remover_.drain();
     fs::remove_all(sets_);
     fs::remove_all(o_.scratch_dir);
   }
@@ -300,6 +329,7 @@ class ExtReach {
     r_.start_won = res.at("start_won");
     r_.forward_seconds = res.at("forward_seconds");
     r_.backward_seconds = res.at("backward_seconds");
+    remover_.drain();
     fs::remove_all(sets_);
     fs::remove_all(o_.scratch_dir);
     return std::move(r_);
@@ -327,6 +357,7 @@ class ExtReach {
   // Every set an earlier, stopped run left that the record does not need (the ply it was
   // computing, the temporaries of that ply, the sets of plies it had backed up).
   void remove_stale_sets() {
+    remover_.drain();
     std::vector<std::string> keep = {"known-won", "known-lost", "known"};
     const Json& doc = manifest_->doc();
     const std::size_t backed_up = doc.value("backup", Json::array()).size();
@@ -342,34 +373,36 @@ class ExtReach {
 
   // forward(s) (or reverse) of solver.cpp: per group of moves, filter, image, filter, unite.
   // `durable`: the result is a set the record will name (fsync'd, its directory too).
-  ExtDfa image(const ExtDfa& s, bool backwards, const std::string& out, bool durable) {
+  ExtDfa image(const ExtDfa& s, bool backwards, const std::string& out, bool durable,
+               unsigned lane = 0) {
     std::vector<ExtDfa> parts;
     const bool last_is_result = durable && groups_.size() == 1;
     for (std::size_t k = 0; k < groups_.size(); ++k) {
       const MoveGroup& grp = groups_[k];
       const std::string& in = backwards ? grp.post : grp.pre;
       const std::string& filter_out = backwards ? grp.pre : grp.post;
-      const std::string part = tmp("image-" + std::to_string(k));
-      ExtDfa from = in.empty() ? s : apply(ExtOp::kIntersect, s, open_ext(in), part + "-in");
+      const std::string part = tmp("image-" + std::to_string(lane) + "-" + std::to_string(k));
+      ExtDfa from =
+          in.empty() ? s : apply(ExtOp::kIntersect, s, open_ext(in), part + "-in", false, lane);
       ExtDfa moved = ext_change_all(from, backwards ? grp.backward : grp.forward, part + "-moved",
-                                    options(last_is_result && filter_out.empty()));
-      if (from.dir != s.dir) remove_ext(from.dir);
+                                    options(last_is_result && filter_out.empty(), lane));
+      if (from.dir != s.dir) discard(from.dir);
       if (!filter_out.empty())
-        moved = replace(
-            moved, apply(ExtOp::kIntersect, moved, open_ext(filter_out), part, last_is_result));
+        moved = replace(moved, apply(ExtOp::kIntersect, moved, open_ext(filter_out), part,
+                                     last_is_result, lane));
       parts.push_back(moved);
     }
-    return unite(parts, out, durable);
+    return unite(parts, out, durable, lane);
   }
 
-  ExtDfa unite(std::vector<ExtDfa> parts, const std::string& out, bool durable) {
-    remove_ext(out);
+  ExtDfa unite(std::vector<ExtDfa> parts, const std::string& out, bool durable, unsigned lane) {
+    discard(out);
     if (parts.empty()) return save_ext(g_.manager->empty(), out, durable);
     while (parts.size() > 1) {
       const bool last = parts.size() == 2;
       const ExtDfa u = apply(ExtOp::kUnion, parts[0], parts[1],
-                             last ? out : tmp("unite-" + fresh()), last && durable);
-      remove_ext(parts[0].dir), remove_ext(parts[1].dir);
+                             last ? out : tmp("unite-" + fresh()), last && durable, lane);
+      discard(parts[0].dir), discard(parts[1].dir);
       parts.erase(parts.begin(), parts.begin() + 2);
       parts.push_back(u);
     }
@@ -395,20 +428,55 @@ class ExtReach {
   std::string filter(const Set& s, const std::string& name) {
     return s == g_.all ? std::string() : save_ext(s, sets_ + "/" + name, false).dir;
   }
-  // Scratch results are not synced (a crash redoes the ply); recorded ones are.
-  ExtOptions options(bool durable) const {
+  // Scratch results are not synced (a crash redoes the ply); recorded ones are. While two
+  // operations run at once (at_once), each has its lane: its own scratch directory, half the
+  // sorts' budget and one thread; otherwise the one operation has it all.
+  ExtOptions options(bool durable, unsigned lane = 0) const {
     ExtOptions o = o_;
     o.durable_result = durable;
+    if (split_) {
+      o.scratch_dir += "/lane-" + std::to_string(lane);
+      o.memory_bytes /= 2;
+      o.threads = 1;
+    }
     return o;
   }
+  // Counts run beside other work: half the budget whatever the threads, so that which sets are
+  // counted does not depend on them.
+  std::uint64_t count_memory(unsigned) const { return o_.memory_bytes / 2; }
+
+  // a(0) and b(1) at once on two threads (both done, the first error rethrown), or a(0), b(0)
+  // one after the other on one.
+  template <class A, class B>
+  void at_once(A&& a, B&& b) {
+    if (o_.threads < 2) {
+      a(0u), b(0u);
+      return;
+    }
+    split_ = true;
+    std::future<void> second = std::async(std::launch::async, [&b] { b(1u); });
+    std::exception_ptr error;
+    try {
+      a(0u);
+    } catch (...) {
+      error = std::current_exception();
+    }
+    second.wait();
+    split_ = false;
+    if (error) std::rethrow_exception(error);
+    second.get();
+  }
+
   ExtDfa apply(ExtOp op, const ExtDfa& a, const ExtDfa& b, const std::string& out,
-               bool durable = false) {
-    const ExtDfa s = ext_apply(op, a, b, out, options(durable));
+               bool durable = false, unsigned lane = 0) {
+    const ExtDfa s = ext_apply(op, a, b, out, options(durable, lane));
     if (durable) sync_directory_of(out);
     return s;
   }
+  // A set's directory removed: in the background with two threads (background_remover.hpp).
+  void discard(const std::string& dir) const { remover_.remove(dir); }
   ExtDfa replace(const ExtDfa& old, const ExtDfa& with) {
-    remove_ext(old.dir);
+    discard(old.dir);
     return with;
   }
   void save(const std::string& stage) {
@@ -423,14 +491,14 @@ class ExtReach {
   }
   // A set's directory, emptied of what a stopped run may have left there.
   std::string fresh_dir(const std::string& name) const {
-    remove_ext(sets_ + "/" + name);
+    discard(sets_ + "/" + name);
     return sets_ + "/" + name;
   }
   std::string fresh_dir(const char* what, std::size_t ply) const {
     return fresh_dir(what + ("-" + std::to_string(ply)));
   }
   std::string tmp(const std::string& name) const { return sets_ + "/tmp-" + name; }
-  std::string fresh() { return std::to_string(next_++); }
+  std::string fresh() { return std::to_string(next_.fetch_add(1)); }
   double now() const {
     return base_seconds_ +
            std::chrono::duration<double>(std::chrono::steady_clock::now() - t0_).count();
@@ -446,7 +514,9 @@ class ExtReach {
   double base_seconds_ = 0;
   std::vector<MoveGroup> groups_;
   ExtReachResult r_;
-  std::uint64_t next_ = 0;
+  std::atomic<std::uint64_t> next_{0};
+  bool split_ = false;  // inside at_once: two operations run, each in its lane
+  mutable BackgroundRemover remover_{sets_ + "/trash", o_.threads >= 2};
   const std::chrono::steady_clock::time_point t0_ = std::chrono::steady_clock::now();
 };
 

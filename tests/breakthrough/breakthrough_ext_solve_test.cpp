@@ -20,7 +20,8 @@ std::uint64_t digest(const Set& s, const zermelo::testing::ScratchDir& dir) {
 }
 
 // Both solves, with the known sets of `backward_steps` retrograde steps (0: the terminal sets).
-void check_solve(const std::string& board, unsigned backward_steps, std::uint64_t memory) {
+void check_solve(const std::string& board, unsigned backward_steps, std::uint64_t memory,
+                 unsigned threads = 1) {
   zermelo::testing::ScratchDir dir;
   auto b = breakthrough::parse_board(board);
   auto m = breakthrough::make_manager(b, 1ull << 30);
@@ -31,8 +32,10 @@ void check_solve(const std::string& board, unsigned backward_steps, std::uint64_
     known_won = back.won, known_lost = back.lost;
   }
   const ReachResult ram = solve_by_reach(g, known_won, known_lost, 200);
-  const ExtReachResult ext = ext_solve_by_reach(g, known_won, known_lost, 200, dir / "solve", board,
-                                                ExtOptions{dir / "scratch", memory});
+  ExtOptions o{dir / "scratch", memory};
+  o.threads = threads;
+  const ExtReachResult ext =
+      ext_solve_by_reach(g, known_won, known_lost, 200, dir / "solve", board, o);
   EXPECT_EQ(ext.start_won, ram.start_won) << board;
   ASSERT_EQ(ext.steps.size(), ram.reach.size()) << board;
   for (std::size_t i = 0; i < ext.steps.size(); ++i) {
@@ -49,6 +52,11 @@ void check_solve(const std::string& board, unsigned backward_steps, std::uint64_
 // own io_uring set-up: docs/dfa.md), so the tests take known sets deep enough to leave a few
 // forward plies: 7 on 3x4 with W(6)/L(6), 5 on 4x4 with W(10)/L(10).
 TEST(BreakthroughExtSolve, SameWinnerAndSetsAsInRamOn3x4) { check_solve("3x4", 6, 64ull << 20); }
+
+// Two threads: two operations at once, each with half the budget (a sort needs some 18 MiB).
+TEST(BreakthroughExtSolve, SameWinnerAndSetsAsInRamOn3x4OnTwoThreads) {
+  check_solve("3x4", 6, 128ull << 20, 2);
+}
 
 TEST(BreakthroughExtSolve, SameWinnerAndSetsAsInRamOn4x4) {
   if (!zermelo::testing::kSanitized) check_solve("4x4", 10, 64ull << 20);

@@ -1,7 +1,8 @@
 // External DFA sets (ext_dfa.hpp, ext_apply.hpp) on Breakthrough's own sets, the plies of the
 // forward search from the start on every board up to 5x5: the canonical form round trips, and
 // union, intersection, difference and the move images out of core give the in-RAM sets'
-// digests, also when the sorts spill to disk under a small budget.
+// digests, also when the sorts spill to disk under a small budget, and with two threads
+// sorting.
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -22,10 +23,10 @@ using Scratch = zermelo::testing::ScratchDir;  // one per test, named after it
 
 // op(a, b) out of core against the in-RAM result; returns the runs its sorts spilled.
 std::uint64_t check(ExtOp op, const Set& a, const Set& b, const Set& want, const Scratch& s,
-                    std::uint64_t memory) {
+                    const ExtOptions& o) {
   const ExtDfa ea = save_ext(a, s / "a"), eb = save_ext(b, s / "b");
   ExtStats stats;
-  const ExtDfa got = ext_apply(op, ea, eb, s / "out", ExtOptions{s / "tmp", memory}, &stats);
+  const ExtDfa got = ext_apply(op, ea, eb, s / "out", o, &stats);
   EXPECT_EQ(got.digest, save_ext(want, s / "want").digest) << static_cast<int>(op);
   EXPECT_EQ(stats.result_states, want.states());
   EXPECT_TRUE(load_ext(*a.manager(), got) == want);
@@ -33,8 +34,11 @@ std::uint64_t check(ExtOp op, const Set& a, const Set& b, const Set& want, const
 }
 
 // The forward plies R(0..plies) of a board, each against the next and the terminal sets.
-std::uint64_t check_board(const std::string& board, unsigned plies, std::uint64_t memory) {
+std::uint64_t check_board(const std::string& board, unsigned plies, std::uint64_t memory,
+                          unsigned threads = 1) {
   Scratch s;
+  ExtOptions o{s / "tmp", memory};
+  o.threads = threads;
   auto b = breakthrough::parse_board(board);
   auto m = breakthrough::make_manager(b, 1ull << 30);
   SetGame g = breakthrough::make_game(*m, b);
@@ -42,10 +46,9 @@ std::uint64_t check_board(const std::string& board, unsigned plies, std::uint64_
   std::uint64_t spilled = 0;
   for (unsigned ply = 0; ply < plies && !r.is_empty(); ++ply) {
     Set next = forward(g, r - (g.won0 | g.lost0));
-    spilled += check(ExtOp::kUnion, r, next, r | next, s, memory);
-    spilled += check(ExtOp::kMinus, next, g.lost0, next - g.lost0, s, memory);
-    spilled +=
-        check(ExtOp::kIntersect, next, g.won0 | g.lost0, next & (g.won0 | g.lost0), s, memory);
+    spilled += check(ExtOp::kUnion, r, next, r | next, s, o);
+    spilled += check(ExtOp::kMinus, next, g.lost0, next - g.lost0, s, o);
+    spilled += check(ExtOp::kIntersect, next, g.won0 | g.lost0, next & (g.won0 | g.lost0), s, o);
     r = next;
   }
   return spilled;
@@ -72,6 +75,13 @@ TEST(BreakthroughExt, SetOperationsOutOfCoreMatchInRamOn5x5EvenWhenSpilling) {
   EXPECT_GT(check_board("5x5", plies, 56ull << 20), 0u);
 }
 
+TEST(BreakthroughExt, SetOperationsOnTwoThreadsMatchInRamOn5x5EvenWhenSpilling) {
+  // The sorts' full buffers sorted as two halves at once and spilled as two runs (a budget with
+  // about the sorts' room of the one above: a second writer's buffers come off it).
+  const unsigned plies = zermelo::testing::release_else_sanitized(9u, 8u);
+  EXPECT_GT(check_board("5x5", plies, 84ull << 20, 2), 0u);
+}
+
 // The image of a set under all the moves out of core: the one-pass image, and (if `per_move`)
 // also the first way, a pass a move and unions.
 ExtDfa image(const ExtDfa& set, const std::vector<Change>& changes, const fs::path& out,
@@ -85,7 +95,8 @@ ExtDfa image(const ExtDfa& set, const std::vector<Change>& changes, const fs::pa
 
 // The forward and backward images of the plies out of core against the in-RAM images (forward /
 // reverse of the solver: the union over the moves, within pre and post).
-void check_images(const std::string& board, unsigned plies, std::uint64_t memory, bool per_move) {
+void check_images(const std::string& board, unsigned plies, std::uint64_t memory, bool per_move,
+                  unsigned threads = 1) {
   Scratch s;
   auto b = breakthrough::parse_board(board);
   auto m = breakthrough::make_manager(b, 1ull << 30);
@@ -97,7 +108,8 @@ void check_images(const std::string& board, unsigned plies, std::uint64_t memory
     moves.push_back(mv.change);
     unmoves.push_back(mv.change.inverse());
   }
-  const ExtOptions o{s / "tmp", memory};
+  ExtOptions o{s / "tmp", memory};
+  o.threads = threads;
   const ExtDfa pre = save_ext(g.moves[0].pre, s / "pre");
   Set r = m->singleton(g.start);
   for (unsigned ply = 0; ply < plies && !r.is_empty(); ++ply) {
@@ -122,6 +134,10 @@ TEST(BreakthroughExt, OnePassImagesOfAllMovesMatchInRam) {
   check_images("3x4", zermelo::testing::release_else_sanitized(7u, 4u), 96ull << 20, false);
   check_images("4x4", zermelo::testing::release_else_sanitized(5u, 3u), 96ull << 20, false);
   check_images("5x5", zermelo::testing::release_else_sanitized(5u, 2u), 56ull << 20, false);
+}
+
+TEST(BreakthroughExt, OnePassImagesOnTwoThreadsMatchInRam) {
+  check_images("5x5", zermelo::testing::release_else_sanitized(7u, 3u), 84ull << 20, false, 2);
 }
 
 }  // namespace

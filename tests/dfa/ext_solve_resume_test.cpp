@@ -28,9 +28,13 @@ struct Job {
   SetGame g = breakthrough::make_game(*m, board);
   RetrogradeResult known = retrograde(g, 6);
 
+  unsigned threads = 1;
+
   ExtReachResult solve(const std::string& dir, const std::string& identity = "3x4 J=6") {
-    return ext_solve_by_reach(g, known.won, known.lost, 200, dir, identity,
-                              ExtOptions{dir + "/scratch", 64ull << 20});
+    // Two threads run two operations at once, each with half the budget.
+    ExtOptions o{dir + "/scratch", threads == 1 ? 64ull << 20 : 128ull << 20};
+    o.threads = threads;
+    return ext_solve_by_reach(g, known.won, known.lost, 200, dir, identity, o);
   }
 };
 
@@ -104,6 +108,24 @@ TEST(ExtSolveResume, KilledSolvesResumeToTheSetsOfOneRunAndOfTheInRamSolve) {
     EXPECT_EQ(resumed.resumed_backup_plies, c.resumed_backup_plies) << c.stages.back();
     EXPECT_FALSE(std::filesystem::exists(d + "/sets")) << "the sets are removed at the end";
   }
+}
+
+TEST(ExtSolveResume, TwoThreadsGiveTheSetsOfOneAndResumeAcrossThreadCounts) {
+  Job job;
+  zermelo::testing::ScratchDir dir;
+  const ExtReachResult one = job.solve(dir / "one");
+  job.threads = 2;
+  expect_same_sets(job.solve(dir / "two"), one);
+  // Stopped on two threads in the forward search and in the back-up (between the two pairs of
+  // operations run at once), resumed on two and finished on one.
+  const std::string d = dir / "killed";
+  kill_after(job, d, "forward-2");
+  kill_after(job, d, "backup-4");
+  job.threads = 1;
+  const ExtReachResult resumed = job.solve(d);
+  expect_same_sets(resumed, one);
+  EXPECT_EQ(resumed.resumed_plies, one.steps.size());
+  EXPECT_EQ(resumed.resumed_backup_plies, one.steps.size() - 4);
 }
 
 TEST(ExtSolveResume, AFinishedDirectoryGivesItsRecordedResult) {

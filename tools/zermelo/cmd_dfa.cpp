@@ -151,6 +151,7 @@ void solve_external(const dfa::SetGame& g, const BreakthroughArgs& a) {
     known_won = back.won, known_lost = back.lost;
   }
   dfa::ExtOptions eo{a.external_dir + "/scratch", globals().memory_bytes / kExternalSortShare};
+  eo.threads = globals().threads;
   const std::string identity = "breakthrough solve " + breakthrough_board(a) +
                                " --backward-steps " + std::to_string(o.backward_steps);
   const dfa::ExtReachResult r = dfa::ext_solve_by_reach(g, known_won, known_lost, o.max_steps,

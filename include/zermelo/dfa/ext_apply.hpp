@@ -28,6 +28,9 @@ struct ExtOptions {
   // fsync the result's layers and header. Off only where the result is itself scratch of a
   // larger computation that no resume reads (the external solver's ply sets).
   bool durable_result = true;
+  // Threads of a pass's sorts: with 2, a buffer that fills is sorted as two halves at once (the
+  // sorts are half a pass's CPU). Both halves live in the one buffer: no memory beyond the budget.
+  unsigned threads = 1;
 };
 
 // What a pass did, for the benchmarks and tests: the product's states before the reduce, the

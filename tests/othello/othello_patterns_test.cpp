@@ -2,14 +2,19 @@
 // training, and the weights file's refusal of a damaged or mismatched file.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
 #include <random>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "tests/othello/random_play.hpp"
+#include "tests/test_util.hpp"
 #include "zermelo/games/othello/pattern_children.hpp"
 #include "zermelo/games/othello/pattern_file.hpp"
+#include "zermelo/games/othello/pattern_labels.hpp"
 #include "zermelo/games/othello/pattern_train.hpp"
 #include "zermelo/games/othello/patterns.hpp"
 
@@ -114,6 +119,56 @@ TEST(OthelloPatterns, TrainingIsReproducibleByteForByte) {
   EXPECT_EQ(a, b);
   const auto other = labelled_positions(10, 300, 6, 12, 1);
   EXPECT_NE(encode_weights(fit_patterns(other, 3, 4, 2.0).weights, {10, 300}), a);
+}
+
+// The labels' cache: a chunked set is the direct labelling chunk by chunk (chunk c from the games
+// of seed + c * step), the same read back from its files as labelled, and a file is refused for
+// other options. One chunk is the unchunked labelling (the committed weights' command).
+TEST(OthelloPatterns, LabelCacheHoldsTheDirectLabelsAndRefusesOtherOptions) {
+  const zermelo::testing::ScratchDir dir;
+  const int chunk = 300, count = chunk + 40;  // a full chunk and a short one
+  const LabelSet set{5, count, 4, 6, 3};
+  const auto labelled = chunked_labels(dir.str(), set, chunk, 2);
+  ASSERT_EQ(labelled.size(), static_cast<std::size_t>(count));
+  const auto first = labelled_positions(5, chunk, 4, 6, 1, 3);
+  const auto second = labelled_positions(5 + kChunkSeedStep, 40, 4, 6, 1, 3);
+  for (std::size_t i = 0; i < labelled.size(); ++i) {
+    const LabelledPosition& x = i < first.size() ? first[i] : second[i - first.size()];
+    ASSERT_EQ(labelled[i].p, x.p);
+    ASSERT_EQ(labelled[i].o, x.o);
+    ASSERT_EQ(labelled[i].score, x.score);
+  }
+  int files = 0;
+  for (const auto& f : std::filesystem::directory_iterator(dir.str())) {
+    ++files;
+    // A file is refused for another count, or for the same count with other empties.
+    EXPECT_THROW(cached_labels(f.path().string(), {5, 7, 4, 6, 3}, 1), std::runtime_error);
+  }
+  EXPECT_EQ(files, 2);
+  const auto again = chunked_labels(dir.str(), set, chunk, 1);  // read back, no solve
+  ASSERT_EQ(again.size(), labelled.size());
+  for (std::size_t i = 0; i < again.size(); ++i) ASSERT_EQ(again[i].score, labelled[i].score);
+  const auto whole = chunked_labels("", {6, 50, 4, 8, 1}, 0, 1);
+  const auto direct = labelled_positions(6, 50, 4, 8, 1);
+  ASSERT_EQ(whole.size(), direct.size());
+  for (std::size_t i = 0; i < whole.size(); ++i) ASSERT_EQ(whole[i].p, direct[i].p);
+}
+
+// A fit from a prior: from all-zero weights it is the plain fit, bit for bit; with a ridge that
+// swamps the data it stays at the prior; with an ordinary ridge it moves toward the labels.
+TEST(OthelloPatterns, FitFromAPriorShrinksTowardIt) {
+  const TrainResult plain = fit_patterns(small_set(), 3, 4, 2.0);
+  PatternWeights zero = plain.weights;
+  std::fill(zero.weights.begin(), zero.weights.end(), std::int16_t{0});
+  EXPECT_EQ(fit_patterns(small_set(), 3, 4, 2.0, &zero).weights.weights, plain.weights.weights);
+  const TrainResult stuck = fit_patterns(small_set(), 3, 4, 1e9, &plain.weights);
+  EXPECT_EQ(stuck.weights.weights, plain.weights.weights);
+  const auto other = labelled_positions(4, 400, 4, 10, 1);
+  const TrainResult moved = fit_patterns(other, 3, 4, 2.0, &plain.weights);
+  EXPECT_NE(moved.weights.weights, plain.weights.weights);
+  const TrainResult kept = fit_patterns(other, 3, 4, 1e9, &plain.weights);
+  for (std::size_t k = 0; k < moved.fit_mae.size(); ++k)
+    EXPECT_LE(moved.fit_mae[k], kept.fit_mae[k]);
 }
 
 TEST(OthelloPatterns, FileRoundTripsAndRefusesADamagedOrMismatchedFile) {

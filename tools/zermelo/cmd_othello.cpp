@@ -296,31 +296,51 @@ void add_train(CLI::App* oth) {
       ->capture_default_str();
   sub->add_option("--max-empties", o.max_empties, "most empties of a position (solved exactly)")
       ->capture_default_str();
+  sub->add_option("--keep-one-in", o.keep_one_in, "keep one in K of a game's positions")
+      ->capture_default_str()
+      ->check(CLI::PositiveNumber);
+  sub->add_option("--chunk-positions", o.chunk_positions,
+                  "label in chunks of this many positions, each from its own seed (0: one chunk)")
+      ->capture_default_str();
+  sub->add_option("--phases", o.phases, "weight sets, one a phase of empties")
+      ->capture_default_str();
+  sub->add_option("--phase-width", o.phase_width, "empties a phase (the last takes the rest)")
+      ->capture_default_str();
+  sub->add_option("--ridge", o.ridge, "L2 shrinkage of the fit")->capture_default_str();
+  sub->add_option("--labels", o.labels_file,
+                  "folder caching the labelled positions, in chunks (a stopped run resumes)");
+  sub->add_option("--prior", o.prior_file,
+                  "weights file to refine: the fit is of the change from it (ridge toward it)");
   sub->add_option("--out", a.out, "the weights file to write")->capture_default_str();
   sub->footer("The same options give the same file byte for byte, at any --threads.");
 }
 
 struct EvalErrorArgs {
-  std::string weights;
-  std::uint64_t seed = 1001;
-  int positions = 2000, min_empties = 4, max_empties = 18;
+  std::string weights, labels;
+  patterns::LabelSet set{1001, 2000, 4, 18, 1};
 };
 
 void add_eval_error(CLI::App* oth) {
   auto* sub = oth->add_subcommand(
       "eval-error", "mean absolute error by empties of the pattern and linear evaluations");
   auto& a = command_options<EvalErrorArgs>(sub, [](const EvalErrorArgs& e) {
-    print_report(evaluation_error(e.weights, e.seed, e.positions, e.min_empties, e.max_empties,
-                                  std::max(1u, globals().threads)));
+    print_report(evaluation_error(e.weights, e.set, std::max(1u, globals().threads), e.labels));
   });
   sub->add_option("--weights", a.weights, "a weights file (default: the compiled-in weights)");
-  sub->add_option("--seed", a.seed, "random seed of the self-play games (not the training seed)")
+  sub->add_option("--seed", a.set.seed,
+                  "random seed of the self-play games (not the training seed)")
       ->capture_default_str();
-  sub->add_option("--positions", a.positions, "positions to solve exactly")
+  sub->add_option("--positions", a.set.count, "positions to solve exactly")
       ->capture_default_str()
       ->check(CLI::PositiveNumber);
-  sub->add_option("--min-empties", a.min_empties, "fewest empties")->capture_default_str();
-  sub->add_option("--max-empties", a.max_empties, "most empties")->capture_default_str();
+  sub->add_option("--min-empties", a.set.min_empties, "fewest empties")->capture_default_str();
+  sub->add_option("--max-empties", a.set.max_empties, "most empties")->capture_default_str();
+  sub->add_option("--keep-one-in", a.set.keep_one_in, "keep one in K of a game's positions")
+      ->capture_default_str()
+      ->check(CLI::PositiveNumber);
+  sub->add_option("--labels", a.labels,
+                  "cache of the labelled positions: read if it exists for these options, else "
+                  "written");
 }
 
 void setup_othello(CLI::App& app) {

@@ -12,6 +12,7 @@
 #include <thread>
 
 #include "zermelo/games/othello/eval.hpp"
+#include "zermelo/games/othello/pattern_labels.hpp"
 #include "zermelo/games/othello/solver.hpp"
 
 namespace zermelo::othello::patterns {
@@ -27,8 +28,10 @@ double seconds_since(Clock::time_point t0) {
 int pick(std::mt19937_64& rng, int n) { return static_cast<int>(rng() % static_cast<unsigned>(n)); }
 
 // One self-play game: a random opening of 2..21 plies, then the linear evaluation's 2-ply choice,
-// one move in 8 random. Returns the positions with empties in range whose mover has a move.
-void play_game(std::mt19937_64& rng, int min_empties, int max_empties,
+// one move in 8 random. Returns the positions with empties in range whose mover has a move, one
+// in `keep_one_in` of them drawn at random (consecutive positions of a game are alike: fewer a
+// game, from more games, for the same solves).
+void play_game(std::mt19937_64& rng, int min_empties, int max_empties, int keep_one_in,
                std::vector<LabelledPosition>& out) {
   Bits p = Geometry<8>::kStartBlack, o = Geometry<8>::kStartWhite;
   const int opening = 2 + pick(rng, 20);
@@ -40,7 +43,9 @@ void play_game(std::mt19937_64& rng, int min_empties, int max_empties,
       continue;
     }
     const int empties = 64 - popcount(p | o);
-    if (empties <= max_empties && empties >= min_empties) out.push_back({p, o, 0});
+    if (empties <= max_empties && empties >= min_empties &&
+        (keep_one_in == 1 || pick(rng, keep_one_in) == 0))
+      out.push_back({p, o, 0});
     int sq;
     if (ply < opening || pick(rng, 8) == 0) {
       sq = nth_square(moves, pick(rng, popcount(moves)));
@@ -64,7 +69,8 @@ void label(std::vector<LabelledPosition>& positions, const std::vector<std::size
            unsigned threads) {
   std::atomic<std::size_t> next{0};
   auto work = [&] {
-    EndgameSolver<8> solver(21, Ordering::kHeuristic);  // labels must not need the weights
+    // The compiled-in weights only order the moves (faster solves); the scores are exact.
+    EndgameSolver<8> solver(21, Ordering::kPatterns);
     for (;;) {
       const std::size_t g = next.fetch_add(1);
       if (g + 1 >= game_start.size()) return;
@@ -136,15 +142,17 @@ std::vector<double> fit_phase(const std::vector<std::uint32_t>& feats, int width
 }  // namespace
 
 std::vector<LabelledPosition> labelled_positions(std::uint64_t seed, int count, int min_empties,
-                                                 int max_empties, unsigned threads) {
-  if (count < 1 || min_empties < 0 || max_empties < min_empties || max_empties > 59)
+                                                 int max_empties, unsigned threads,
+                                                 int keep_one_in) {
+  if (count < 1 || min_empties < 0 || max_empties < min_empties || max_empties > 59 ||
+      keep_one_in < 1)
     throw std::invalid_argument(
-        "othello train: need positions >= 1 and 0 <= min empties <= max empties <= 59");
+        "othello train: need positions >= 1, 0 <= min empties <= max empties <= 59, keep >= 1");
   std::mt19937_64 rng(seed);
   std::vector<LabelledPosition> positions;
   std::vector<std::size_t> game_start{0};
   while (positions.size() < static_cast<std::size_t>(count)) {
-    play_game(rng, min_empties, max_empties, positions);
+    play_game(rng, min_empties, max_empties, keep_one_in, positions);
     positions.resize(std::min(positions.size(), static_cast<std::size_t>(count)));
     if (positions.size() > game_start.back()) game_start.push_back(positions.size());
   }
@@ -153,7 +161,7 @@ std::vector<LabelledPosition> labelled_positions(std::uint64_t seed, int count, 
 }
 
 TrainResult fit_patterns(const std::vector<LabelledPosition>& data, int phases, int phase_width,
-                         double ridge) {
+                         double ridge, const PatternWeights* prior) {
   if (phases < 1 || phase_width < 1 || phases * phase_width > 64)
     throw std::invalid_argument(
         "othello train: need 1 <= phases, 1 <= width, phases * width <= 64");
@@ -170,22 +178,28 @@ TrainResult fit_patterns(const std::vector<LabelledPosition>& data, int phases, 
   for (int k = 0; k < phases; ++k) {
     const int lo = k * phase_width - kPhaseOverlap;
     const int hi = k == phases - 1 ? 64 : k * phase_width + phase_width - 1 + kPhaseOverlap;
+    // With a prior, the fit is of the change from its weights (the prior's phase at this phase's
+    // first empties): the ridge then pulls toward them instead of toward zero.
+    const std::int16_t* base = prior ? prior->phase(k * phase_width) : nullptr;
     std::vector<std::uint32_t> feats;
     std::vector<double> y;
     for (const LabelledPosition& s : data) {
       const int e = 64 - popcount(s.p | s.o);
       if (e < lo || e > hi) continue;
-      for_each_feature(s.p, s.o, legal_moves<8>(s.p, s.o), legal_moves<8>(s.o, s.p),
-                       [&](int f) { feats.push_back(map[static_cast<std::size_t>(f)]); });
-      y.push_back(s.score);
+      int prior_value = 0;
+      for_each_feature(s.p, s.o, legal_moves<8>(s.p, s.o), legal_moves<8>(s.o, s.p), [&](int f) {
+        feats.push_back(map[static_cast<std::size_t>(f)]);
+        if (base) prior_value += base[f];
+      });
+      y.push_back(s.score - prior_value / double{kUnitsPerDisc});
     }
     const std::vector<double> theta =
         fit_phase(feats, width, y, static_cast<std::size_t>(l.per_phase), ridge);
     std::int16_t* w = r.weights.weights.data() +
                       static_cast<std::size_t>(k) * static_cast<std::size_t>(l.per_phase);
     for (std::size_t i = 0; i < map.size(); ++i)
-      w[i] = static_cast<std::int16_t>(
-          std::clamp(std::lround(theta[map[i]] * kUnitsPerDisc), -32767L, 32767L));
+      w[i] = static_cast<std::int16_t>(std::clamp(
+          std::lround(theta[map[i]] * kUnitsPerDisc) + (base ? base[i] : 0), -32767L, 32767L));
     double err = 0;
     int n = 0;
     for (const LabelledPosition& s : data) {
@@ -202,19 +216,23 @@ TrainResult fit_patterns(const std::vector<LabelledPosition>& data, int phases, 
 
 TrainResult train_patterns(const TrainOptions& o) {
   const auto t0 = Clock::now();
-  const std::vector<LabelledPosition> data =
-      labelled_positions(o.seed, o.positions, o.min_empties, o.max_empties, o.threads);
+  const std::vector<LabelledPosition> data = chunked_labels(
+      o.labels_file, {o.seed, o.positions, o.min_empties, o.max_empties, o.keep_one_in},
+      o.chunk_positions, o.threads);
   const double label_seconds = seconds_since(t0);
-  TrainResult r = fit_patterns(data, o.phases, o.phase_width, o.ridge);
+  const PatternWeights prior =
+      o.prior_file.empty() ? PatternWeights{} : read_weights_file(o.prior_file);
+  TrainResult r =
+      fit_patterns(data, o.phases, o.phase_width, o.ridge, o.prior_file.empty() ? nullptr : &prior);
   r.label_seconds = label_seconds;
   return r;
 }
 
-Accuracy measure_accuracy(const PatternWeights& w, std::uint64_t seed, int positions,
-                          int min_empties, int max_empties, unsigned threads) {
+Accuracy measure_accuracy(const PatternWeights& w, const LabelSet& set, unsigned threads,
+                          const std::string& labels_file) {
   const auto t0 = Clock::now();
-  const std::vector<LabelledPosition> data =
-      labelled_positions(seed, positions, min_empties, max_empties, threads);
+  const std::vector<LabelledPosition> data = cached_labels(labels_file, set, threads);
+  const int min_empties = set.min_empties, max_empties = set.max_empties;
   Accuracy a;
   a.all.empties = -1;
   for (int e = min_empties; e <= max_empties; ++e) a.rows.push_back({e, 0, 0, 0});

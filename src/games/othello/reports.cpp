@@ -322,6 +322,10 @@ json report_json(const TrainReport& r) {
           {"positions", r.result.positions},
           {"min_empties", o.min_empties},
           {"max_empties", o.max_empties},
+          {"keep_one_in", o.keep_one_in},
+          {"chunk_positions", o.chunk_positions},
+          {"ridge", o.ridge},
+          {"prior", o.prior_file},
           {"phases", o.phases},
           {"phase_width", o.phase_width},
           {"pattern_set", patterns::kPatternSetId},
@@ -338,7 +342,8 @@ std::string report_text(const TrainReport& r) {
   std::ostringstream os;
   os << "pattern evaluation trained: seed " << o.seed << ", " << r.result.positions
      << " self-play positions with " << o.min_empties << ".." << o.max_empties
-     << " empties, exact scores\n"
+     << " empties (one in " << o.keep_one_in << " of a game's), exact scores; ridge " << o.ridge
+     << "\n"
      << "pattern set " << patterns::kPatternSetId << ", " << o.phases << " phases of "
      << o.phase_width << " empties; mean absolute error on the training positions by phase:";
   os << std::fixed << std::setprecision(2);

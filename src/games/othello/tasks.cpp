@@ -283,16 +283,16 @@ TrainReport train_weights(const patterns::TrainOptions& options, const std::stri
   return r;
 }
 
-EvalErrorReport evaluation_error(const std::string& weights_file, std::uint64_t seed, int positions,
-                                 int min_empties, int max_empties, unsigned threads) {
+EvalErrorReport evaluation_error(const std::string& weights_file, const patterns::LabelSet& set,
+                                 unsigned threads, const std::string& labels_file) {
   EvalErrorReport r;
   r.weights = weights_file.empty() ? "compiled-in" : weights_file;
-  r.seed = seed;
-  r.positions = positions;
+  r.seed = set.seed;
+  r.positions = set.count;
   const patterns::PatternWeights w = weights_file.empty()
                                          ? patterns::default_pattern_weights()
                                          : patterns::read_weights_file(weights_file);
-  r.accuracy = patterns::measure_accuracy(w, seed, positions, min_empties, max_empties, threads);
+  r.accuracy = patterns::measure_accuracy(w, set, threads, labels_file);
   return r;
 }
 

@@ -15,6 +15,7 @@
 
 #include "zermelo/games/othello/eval.hpp"
 #include "zermelo/games/othello/notation.hpp"
+#include "zermelo/games/othello/pattern_labels.hpp"
 #include "zermelo/games/othello/pattern_train.hpp"
 #include "zermelo/games/othello/perft.hpp"
 #include "zermelo/games/othello/proof.hpp"
@@ -129,9 +130,9 @@ struct EvalErrorReport {
   int positions = 0;
   patterns::Accuracy accuracy;
 };
-// weights_file empty: the compiled-in weights.
-EvalErrorReport evaluation_error(const std::string& weights_file, std::uint64_t seed, int positions,
-                                 int min_empties, int max_empties, unsigned threads);
+// weights_file empty: the compiled-in weights; labels_file: a cache of the labelled positions.
+EvalErrorReport evaluation_error(const std::string& weights_file, const patterns::LabelSet& set,
+                                 unsigned threads, const std::string& labels_file = "");
 
 // ---- predict: every position of a layer given a predicted value (spec step 2).
 struct PredictOptions {

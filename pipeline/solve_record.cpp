@@ -33,6 +33,7 @@ json final_facts(const SolveResult& r) {
           {"longest_key", r.longest_key},
           {"copied_records", r.copied_records},
           {"filtered_messages", r.filtered_messages},
+          {"spilled_runs", r.spilled_runs},
           {"exit_moves_settled", r.exit_moves_settled}};
 }
 
@@ -47,6 +48,7 @@ SolveResult result_from_final(const json& f, const std::string& values, bool res
   r.copied_records = f.value("copied_records", std::uint64_t{0});
   r.exit_moves_settled = f.value("exit_moves_settled", std::uint64_t{0});
   r.filtered_messages = f.value("filtered_messages", std::uint64_t{0});
+  r.spilled_runs = f.value("spilled_runs", std::uint64_t{0});
   // A rank of an MPI job other than 0 holds no values run, only its digest (docs/distributed.md).
   r.digest =
       f.contains("digest") ? f["digest"].get<std::string>() : inspect_run(values).digest_hex();

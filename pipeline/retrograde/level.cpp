@@ -112,13 +112,15 @@ std::uint64_t quiet_level(SolveState& s, std::uint32_t d) {
                 {"decided", 0},
                 {"undecided", LevelRuns::records(outs.states)},
                 {"copied_total", s.copied_total},
-                {"filtered_total", s.filtered_total}});
+                {"filtered_total", s.filtered_total},
+                {"spilled_total", s.spilled_total}});
   return 0;
 }
 
 // What a level did, for its stage's facts and its line on stderr.
 struct LevelCounts {
   std::uint64_t frontier = 0, messages = 0, filtered = 0, undecided = 0;
+  std::uint64_t spilled = 0;     // runs this process's message sorts wrote to disk
   std::uint64_t wire_bytes = 0;  // under MPI: the messages' bytes sent between ranks, all ranks
   MergeCounts merged;
   double t_messages = 0, t_sort = 0, t_merge = 0;
@@ -133,6 +135,8 @@ nlohmann::json level_facts(SolveState& s, const LevelCounts& c) {
                           {"copied", c.merged.copied},
                           {"copied_total", s.copied_total += c.merged.copied},
                           {"filtered_total", s.filtered_total += c.filtered},
+                          {"spilled", c.spilled},
+                          {"spilled_total", s.spilled_total += c.spilled},
                           {"delivered", c.merged.delivered}};
   if (s.clustered()) facts["wire_bytes"] = c.wire_bytes;
   return facts;
@@ -188,6 +192,7 @@ std::uint64_t solve_level(SolveState& s, std::uint32_t d) {
   c.frontier = send_and_receive(s, d, inboxes, c);
   c.t_messages = clock.lap();
   inboxes.sort();
+  c.spilled = inboxes.spilled_runs();
   c.t_sort = clock.lap();
   if ((c.messages = s.total(inboxes.size())) == 0) return quiet_level(s, d);
   const LevelRuns outs = merge_shards(s, d, inboxes, c.merged);

@@ -110,6 +110,7 @@ std::uint32_t first_level_to_run(SolveState& s) {
   const nlohmann::json last = s.facts(Stage::level(d - 1));
   s.copied_total = last.value("copied_total", std::uint64_t{0});
   s.filtered_total = last.value("filtered_total", std::uint64_t{0});
+  s.spilled_total = last.value("spilled_total", std::uint64_t{0});
   // A kill between recording a level and its decided run: list the decided run now.
   if (!s.done(Stage::decided(d)))
     if (const auto frontiers = unlisted_frontiers(s, d)) s.record(Stage::decided(d), *frontiers);

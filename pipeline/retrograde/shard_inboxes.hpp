@@ -55,6 +55,11 @@ class InboxesOf : public TransportOf<R> {
     for (const auto& sorter : sorters_) n += sorter->size();
     return n;
   }
+  std::uint64_t spilled_runs() const {  // the runs the inboxes' sorts wrote to disk
+    std::uint64_t n = 0;
+    for (const auto& sorter : sorters_) n += sorter->spilled_runs();
+    return n;
+  }
 
  private:
   std::vector<unsigned> ids_;

@@ -49,6 +49,7 @@ struct SolveState {
   std::uint32_t max_scheduled = 0;    // the last level with scheduled work (the initial scan's)
   std::uint64_t copied_total = 0;     // undecided states passed on in untouched blocks, all levels
   std::uint64_t filtered_total = 0;   // messages dropped by the filter of undecided groups
+  std::uint64_t spilled_total = 0;    // runs the levels' message sorts spilled, all levels
   std::unique_ptr<ExitValues> exits;  // during the scan, if the game numbers its exits
   std::unique_ptr<UndecidedFilter> filter;  // during the levels, if the game numbers groups
 

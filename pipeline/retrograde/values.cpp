@@ -100,6 +100,7 @@ void write_values(SolveState& s, std::uint32_t last) {
   // Under MPI each rank scanned its own keys (or, with reverse edges, all of them).
   const std::uint64_t exits = s.facts(Stage::scan()).value("exit_moves_settled", std::uint64_t{0});
   const std::uint64_t copied = s.total(s.copied_total), filtered = s.total(s.filtered_total),
+                      spilled = s.total(s.spilled_total),
                       exit_moves = s.reverse_edges() ? exits : s.total(exits);
   ValuesTally tally;
   std::vector<RunInfo> outputs;
@@ -116,6 +117,7 @@ void write_values(SolveState& s, std::uint32_t last) {
   SolveResult r = tally.result();
   r.levels = last;
   r.copied_records = copied, r.filtered_messages = filtered, r.exit_moves_settled = exit_moves;
+  r.spilled_runs = spilled;
   record_final(s, outputs, final_facts(r));
 }
 

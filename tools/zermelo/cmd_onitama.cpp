@@ -17,6 +17,9 @@
 #include "zermelo/util/progress.hpp"
 #include "zermelo/util/size.hpp"
 
+// A namespace of its own: the using-directive below stays out of the other commands compiled
+// in the same unity file.
+namespace onitama_command {
 namespace {
 
 using namespace zermelo::onitama;
@@ -285,3 +288,5 @@ ZERMELO_REGISTER_COMMAND(50, [](CLI::App& app) {
       "the state as printed, or one line 'rRr/.../bBb red [red=c,c blue=c,c aside=c]'; default: "
       "the start");
 });
+
+}  // namespace onitama_command

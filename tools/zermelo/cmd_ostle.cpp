@@ -24,6 +24,9 @@
 #include "zermelo/serve/picture_file.hpp"
 #include "zermelo/util/progress.hpp"
 
+// A namespace of its own: the using-directive below stays out of the other commands compiled
+// in the same unity file.
+namespace ostle_command {
 namespace {
 
 using namespace zermelo::ostle;
@@ -348,3 +351,5 @@ ZERMELO_REGISTER_COMMAND(60, [](CLI::App& app) {
                     "only the shortest winning moves must all be sacrifices");
   puzzles->callback([game_args, limit, shortest] { run_puzzles(*game_args, *limit, *shortest); });
 });
+
+}  // namespace ostle_command

@@ -25,7 +25,9 @@
 #include "zermelo/games/othello/reports.hpp"
 #include "zermelo/games/othello/tasks.hpp"
 
-namespace zermelo::cli {
+// A namespace of its own: the using-directive below stays out of the other commands compiled
+// in the same unity file.
+namespace zermelo::cli::othello_command {
 namespace {
 
 using namespace zermelo::othello;
@@ -353,6 +355,6 @@ void setup_othello(CLI::App& app) {
 }
 
 }  // namespace
-}  // namespace zermelo::cli
+}  // namespace zermelo::cli::othello_command
 
-ZERMELO_REGISTER_COMMAND(40, zermelo::cli::setup_othello)
+ZERMELO_REGISTER_COMMAND(40, zermelo::cli::othello_command::setup_othello)

@@ -55,6 +55,7 @@ void print_report(const Report& r) {
 #define ZERMELO_CLI_CONCAT2(a, b) a##b
 #define ZERMELO_CLI_CONCAT(a, b) ZERMELO_CLI_CONCAT2(a, b)
 // ZERMELO_REGISTER_COMMAND(order, [](CLI::App& app) { auto* sub = app.add_subcommand(...); ... });
-#define ZERMELO_REGISTER_COMMAND(order, ...)                     \
-  static const bool ZERMELO_CLI_CONCAT(zermelo_cmd_, __LINE__) = \
+// Named by __COUNTER__, not __LINE__: two commands of one unity file may sit on the same line.
+#define ZERMELO_REGISTER_COMMAND(order, ...)                        \
+  static const bool ZERMELO_CLI_CONCAT(zermelo_cmd_, __COUNTER__) = \
       ::zermelo::cli::register_command(order, __VA_ARGS__);

@@ -65,6 +65,9 @@ struct SolveOptions {
       8ull << 30;  // runs rewritten every level stay uncompressed below this size
   std::uint32_t block_bytes =
       2u << 20;  // uncompressed bytes per block of the working runs (tests use small ones)
+  // The most memory a level's message sort may take of its share (0: all of it); tests use a
+  // small one, so that the sorts spill runs to disk and merge them.
+  std::uint64_t message_sort_bytes = 0;
   bool exit_values =
       true;  // moves into lower tiers settled from an in-memory array when the game numbers them
   // Refuse a solve of more states: up front where the game counts them, else while enumerating.
@@ -95,6 +98,7 @@ struct SolveResult {
       0;  // out of core: moves into lower tiers settled from the exit values array
   std::uint64_t filtered_messages =
       0;  // out of core: messages to groups of decided states dropped before sorting
+  std::uint64_t spilled_runs = 0;  // out of core: runs the levels' message sorts wrote to disk
 };
 
 SolveResult solve_retrograde(const Game& game, const SolveOptions& options);

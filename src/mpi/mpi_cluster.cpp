@@ -25,6 +25,13 @@ namespace {
 
 constexpr int kEnd = 1, kStream = 2, kFirstShardTag = 16;
 
+// The streams to rank 0 (send_to_root, receive_from) travel in a communicator of their own: the
+// exchange's receiving thread takes any tag from any rank, and a rank that has ended its
+// exchange may begin its stream to rank 0 while rank 0's thread still waits for a slower rank's
+// end; in one communicator that thread took the stream's first message as a batch (seen as "a
+// rank sent no tally" in CI, under load). One MPI job a process, so one such communicator.
+MPI_Comm stream_comm = MPI_COMM_NULL;
+
 int bytes_count(std::size_t bytes) {
   if (bytes > static_cast<std::size_t>(std::numeric_limits<int>::max()))
     throw std::length_error("an MPI message of more than 2 GiB");
@@ -35,10 +42,10 @@ int bytes_count(std::size_t bytes) {
 // a message comes, and a receiving thread waits through a whole level beside the rank's own
 // workers (on a machine with a core a rank, it took a worker's core). A probe that finds
 // nothing sleeps, up to a millisecond, against batches that take far longer to make.
-void probe_politely(int source, int tag, MPI_Message& message, MPI_Status& status) {
+void probe_politely(MPI_Comm comm, int source, int tag, MPI_Message& message, MPI_Status& status) {
   std::chrono::microseconds nap{1};
   for (int found = 0;;) {
-    MPI_Improbe(source, tag, MPI_COMM_WORLD, &found, &message, &status);
+    MPI_Improbe(source, tag, comm, &found, &message, &status);
     if (found) return;
     std::this_thread::sleep_for(nap);
     nap = std::min(nap * 2, std::chrono::microseconds{1000});
@@ -58,11 +65,12 @@ void wait_politely(MPI_Request& request) {
   }
 }
 
-// The next message from `source` (any: MPI_ANY_SOURCE) with `tag` (any: MPI_ANY_TAG), whole.
-MPI_Status receive_any(int source, int tag, std::vector<std::byte>& into) {
+// The next message of `comm` from `source` (any: MPI_ANY_SOURCE) with `tag` (any: MPI_ANY_TAG),
+// whole.
+MPI_Status receive_any(MPI_Comm comm, int source, int tag, std::vector<std::byte>& into) {
   MPI_Message message;
   MPI_Status status;
-  probe_politely(source, tag, message, status);
+  probe_politely(comm, source, tag, message, status);
   int count = 0;
   MPI_Get_count(&status, MPI_BYTE, &count);
   into.resize(static_cast<std::size_t>(count));
@@ -88,10 +96,12 @@ MpiCluster::MpiCluster() {
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   MPI_Comm_size(MPI_COMM_WORLD, &size);
   rank_ = static_cast<unsigned>(rank), ranks_ = static_cast<unsigned>(size);
+  MPI_Comm_dup(MPI_COMM_WORLD, &stream_comm);
 }
 
 MpiCluster::~MpiCluster() {
   if (receiver_.joinable()) abort_job();  // an exchange left half done: the others wait on it
+  MPI_Comm_free(&stream_comm);
   MPI_Finalize();
 }
 
@@ -131,7 +141,7 @@ void MpiCluster::begin_exchange(Receive receive) {
 void MpiCluster::receive_batches(Receive receive) {
   std::vector<std::byte> batch;
   for (unsigned ended = 0; ended + 1 < ranks_;) {
-    const MPI_Status status = receive_any(MPI_ANY_SOURCE, MPI_ANY_TAG, batch);
+    const MPI_Status status = receive_any(MPI_COMM_WORLD, MPI_ANY_SOURCE, MPI_ANY_TAG, batch);
     if (status.MPI_TAG == kEnd)
       ++ended;
     else
@@ -154,12 +164,12 @@ void MpiCluster::end_exchange() {
 
 void MpiCluster::send_to_root(const void* data, std::size_t bytes) {
   MPI_Request request;
-  MPI_Isend(data, bytes_count(bytes), MPI_BYTE, 0, kStream, MPI_COMM_WORLD, &request);
+  MPI_Isend(data, bytes_count(bytes), MPI_BYTE, 0, kStream, stream_comm, &request);
   wait_politely(request);
 }
 
 bool MpiCluster::receive_from(unsigned from, std::vector<std::byte>& batch) {
-  receive_any(static_cast<int>(from), kStream, batch);
+  receive_any(stream_comm, static_cast<int>(from), kStream, batch);
   return !batch.empty();
 }
 

@@ -5,7 +5,8 @@
 // arrives into that shard's inbox, so no rank ever holds more than a batch a sender in flight.
 // When a rank has sent its last batch it sends every other rank an empty message, tag kEnd; its
 // receiver stops once it has one from every other rank. Messages from one rank arrive in the
-// order sent, so the end comes after that rank's batches.
+// order sent, so the end comes after that rank's batches. A barrier closes the exchange, so that
+// no rank's next exchange begins while a receiver of this one still runs.
 #include "zermelo/mpi/mpi_cluster.hpp"
 
 #include <mpi.h>
@@ -160,6 +161,17 @@ void MpiCluster::end_exchange() {
   for (unsigned to = 0; to < ranks_; ++to)
     if (to != rank_) MPI_Send(nullptr, 0, MPI_BYTE, static_cast<int>(to), kEnd, MPI_COMM_WORLD);
   if (receiver_.joinable()) receiver_.join();
+  // No rank begins its next exchange before every rank's receiver has stopped. A receiver ends
+  // once it has every other rank's end; on three ranks, a rank that has both could start its next
+  // exchange while another's receiver still waits for the third rank's end, and that receiver
+  // would take the new exchange's first batches as the old one's (the BFS's shares, then its
+  // ply 0, follow one another with nothing between them that every rank joins). One barrier an
+  // exchange, against batches of megabytes.
+  if (ranks_ > 1) {
+    MPI_Request request;
+    MPI_Ibarrier(MPI_COMM_WORLD, &request);
+    wait_politely(request);
+  }
 }
 
 void MpiCluster::send_to_root(const void* data, std::size_t bytes) {

@@ -139,7 +139,7 @@ class ExtReach {
           [&](unsigned lane) {
             open = apply(ExtOp::kMinus, current, known_, fresh_dir("Open", ply), true, lane);
           },
-          [&](unsigned lane) { reach = stats_of(current, count_memory(lane)); });
+          [&](unsigned) { reach = stats_of(current, count_memory()); });
       record_forward(ply, reach, open);
       current = image(open, false, fresh_dir("R", ply + 1), true);
     }
@@ -171,7 +171,7 @@ class ExtReach {
     ExtReachStep st;
     st.ply = ply;
     st.reach = reach;
-    st.undecided = stats_of(open, count_memory(0));
+    st.undecided = stats_of(open, count_memory());
     st.seconds = now();
     r_.steps.push_back(st);
     manifest_->doc()["forward"].push_back({{"ply", ply},
@@ -273,11 +273,11 @@ class ExtReach {
         [&](unsigned lane) {
           lost = apply(ExtOp::kMinus, reach, won, tmp("lost-" + p), false, lane);
           check_consistent(lost, p, lane);
-          st.lost = stats_of(lost, count_memory(lane));
+          st.lost = stats_of(lost, count_memory());
         },
         [&](unsigned lane) {
           next = apply(ExtOp::kMinus, open, won_open, fresh_dir("passed", i), true, lane);
-          st.won = stats_of(won, count_memory(lane));
+          st.won = stats_of(won, count_memory());
         });
     st.passed_states = next.total_states();
     if (i == 0) r_.start_won = !won.empty();  // R(0) = {start}
@@ -443,7 +443,7 @@ class ExtReach {
   }
   // Counts run beside other work: half the budget whatever the threads, so that which sets are
   // counted does not depend on them.
-  std::uint64_t count_memory(unsigned) const { return o_.memory_bytes / 2; }
+  std::uint64_t count_memory() const { return o_.memory_bytes / 2; }
 
   // a(0) and b(1) at once on two threads (both done, the first error rethrown), or a(0), b(0)
   // one after the other on one.

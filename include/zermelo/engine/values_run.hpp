@@ -6,6 +6,7 @@
 // the readers ask is_values_run().
 #pragma once
 #include <string>
+#include <vector>
 
 #include "zermelo/engine/retrograde.hpp"
 #include "zermelo/io/run_file.hpp"
@@ -29,5 +30,12 @@ inline bool is_values_run(const RunOptions& o) {
 
 // The values run's name inside a tier's job directory.
 inline std::string values_run_name(const std::string& tier) { return "values-" + tier + ".run"; }
+
+// A copy of the values run at `values_path` with the records `extra` (sorted by key, none of their
+// keys in the run) merged in, written to `out_path` with the options above, as a solve would have
+// written it: the digest of a solve whose state set held those states too. An error naming the
+// key if one is already in the run or `extra` is not sorted.
+RunInfo write_values_with(const std::string& values_path, const std::vector<KeyValue>& extra,
+                          const std::string& out_path);
 
 }  // namespace zermelo

@@ -30,6 +30,10 @@ class UndecidedFilter {
     return g < size_ && (bits_[g >> 6] >> (g & 63) & 1);
   }
   std::uint64_t bytes() const { return huge_page_bytes(bits_.size() * sizeof(std::uint64_t)); }
+  // The bitmap, for processes that each set and clear their own shards' groups and combine them
+  // (Cluster::combine): or-ed once made, and-ed after each level's merges.
+  std::uint64_t* words() { return bits_.data(); }
+  std::size_t word_count() const { return bits_.size(); }
 
   // One merge's report of its states run, one shard's S_d. The shards' merges report at once, each
   // clearing the groups that close in its run with none of their states kept. A group at either

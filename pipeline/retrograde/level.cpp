@@ -37,17 +37,33 @@ std::string fmt_secs(double s) {
   return buf;
 }
 
-// The filter of undecided groups, once a process, from every shard's S_d, when the game numbers
-// groups and the bitmap takes at most a quarter of what the level's sorters could have.
-void make_filter(SolveState& s, std::uint32_t d) {
-  // Not across processes: each would see only its own shards' groups.
-  if (s.filter || !s.opt.message_filter || s.clustered()) return;
+// Whether this process can hold the filter of undecided groups: the game numbers groups and the
+// bitmap takes at most a quarter of what the level's sorters could have. Across processes, only
+// if every one can (they combine their bitmaps).
+bool filter_fits(SolveState& s) {
   const std::uint64_t bytes = UndecidedFilter::bytes_for(s.game, s.opt.tier);
   const std::uint64_t floor = s.budget.level_passes() + s.shards() * kMinSorter;
-  if (bytes == 0 || s.opt.memory_bytes < floor || bytes > (s.opt.memory_bytes - floor) / 4) return;
+  const bool fits =
+      bytes > 0 && s.opt.memory_bytes >= floor && bytes <= (s.opt.memory_bytes - floor) / 4;
+  return s.clustered() ? s.opt.cluster->min(fits ? 1 : 0) == 1 : fits;
+}
+
+// The filter, once a process, from its shards' S_d. Across processes each sets the bits of its
+// own shards' groups, and the bitmaps are or-ed: every process filters the messages to any shard.
+void make_filter(SolveState& s, std::uint32_t d) {
+  if (s.filter || !s.opt.message_filter || !filter_fits(s)) return;
   std::vector<std::string> states;
   for (const Layout& files : s.shard_files) states.push_back(files.path(Run::states, d));
   s.filter = std::make_unique<UndecidedFilter>(s.game, s.opt.tier, states);
+  if (s.clustered())
+    s.opt.cluster->combine(s.filter->words(), s.filter->word_count(), Cluster::Bits::kOr);
+}
+
+// After a level's merges each process has cleared the groups its shards decided; and-ing the
+// bitmaps clears them everywhere. (A process that missed a clear would only send more messages.)
+void share_filter_clears(SolveState& s) {
+  if (s.filter && s.clustered())
+    s.opt.cluster->combine(s.filter->words(), s.filter->word_count(), Cluster::Bits::kAnd);
 }
 
 // A level's outputs, shard by shard: S_{d+1} and F_{d+1}.
@@ -179,6 +195,7 @@ std::uint64_t send_and_receive(SolveState& s, std::uint32_t d, Inboxes& inboxes,
   const std::uint64_t frontier = send_messages(s, d, transport, c.filtered);
   transport.finish();
   c.wire_bytes = s.opt.cluster->sum(transport.bytes_sent());
+  c.filtered = s.opt.cluster->sum(c.filtered);
   return frontier;
 }
 
@@ -196,6 +213,7 @@ std::uint64_t solve_level(SolveState& s, std::uint32_t d) {
   c.t_sort = clock.lap();
   if ((c.messages = s.total(inboxes.size())) == 0) return quiet_level(s, d);
   const LevelRuns outs = merge_shards(s, d, inboxes, c.merged);
+  share_filter_clears(s);
   c.undecided = LevelRuns::records(outs.states);
   c.t_merge = clock.lap();
   record_level(s, d, outs, level_facts(s, c));

@@ -135,6 +135,17 @@ std::string MpiCluster::broadcast(const std::string& text) {
   return out;
 }
 
+void MpiCluster::combine(std::uint64_t* words, std::size_t n, Bits op) {
+  // In pieces of 8 MiB: a reduction may hold a copy of what it combines, outside --memory.
+  constexpr std::size_t kPiece = std::size_t{1} << 20;
+  for (std::size_t at = 0; at < n; at += kPiece) {
+    MPI_Request request;
+    MPI_Iallreduce(MPI_IN_PLACE, words + at, static_cast<int>(std::min(kPiece, n - at)),
+                   MPI_UINT64_T, op == Bits::kOr ? MPI_BOR : MPI_BAND, MPI_COMM_WORLD, &request);
+    wait_politely(request);
+  }
+}
+
 void MpiCluster::begin_exchange(Receive receive) {
   if (ranks_ > 1) receiver_ = std::thread([this, receive] { receive_batches(receive); });
 }

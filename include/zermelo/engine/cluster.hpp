@@ -30,6 +30,10 @@ class Cluster {
   virtual std::uint64_t min(std::uint64_t n) = 0;
   // REQUIRED: rank 0's `text` on every rank (the other ranks' argument is ignored).
   virtual std::string broadcast(const std::string& text) = 0;
+  // REQUIRED: `n` words combined bit by bit over every rank (or / and), in place, on every rank:
+  // the filter of undecided groups, each rank setting and clearing the bits of its own shards.
+  enum class Bits { kOr, kAnd };
+  virtual void combine(std::uint64_t* words, std::size_t n, Bits op) = 0;
 
   // REQUIRED: a level's exchange of message batches. begin_exchange starts taking the batches
   // other ranks send, each handed to `receive` (on a thread of the Cluster's); send() hands one

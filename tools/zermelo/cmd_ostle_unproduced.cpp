@@ -13,6 +13,7 @@
 #include "zermelo/engine/optimal_line.hpp"
 #include "zermelo/engine/perfect_play.hpp"
 #include "zermelo/engine/values_run.hpp"
+#include "zermelo/games/ostle/game.hpp"
 #include "zermelo/games/ostle/unproduced.hpp"
 #include "zermelo/pipeline/solved_database.hpp"
 #include "zermelo/pipeline/work_dir_lock.hpp"
@@ -32,13 +33,11 @@ struct Counts {
   std::uint64_t wins = 0, losses = 0, draws = 0;
 };
 
+// The classes of a tier: each of its materials with every hole square.
 std::vector<int> tier_classes(const std::string& tier) {
   std::vector<int> out;
-  for (int cls = 0; cls < kClasses; ++cls) {
-    const std::string m = material_name(class_material(cls));
-    if (m == tier || (tier == "5v4+4v5" && (m == "5v4" || m == "4v5"))) out.push_back(cls);
-  }
-  if (out.empty()) throw std::invalid_argument("unknown tier '" + tier + "' (4v4, 5v4+4v5, 5v5)");
+  for (int material : tier_materials(tier))
+    for (int hole = 0; hole < kHoleClasses; ++hole) out.push_back(class_id(material, hole));
   return out;
 }
 

@@ -97,9 +97,10 @@ void record_final(SolveState& s, const std::vector<RunInfo>& outputs, nlohmann::
 }
 
 void write_values(SolveState& s, std::uint32_t last) {
-  // Under MPI each rank scanned its own keys (or, with reverse edges, all of them).
+  // Under MPI each rank scanned its own keys (or, with reverse edges, all of them). A level's
+  // filtered count is already every rank's (send_and_receive sums it for the level's report).
   const std::uint64_t exits = s.facts(Stage::scan()).value("exit_moves_settled", std::uint64_t{0});
-  const std::uint64_t copied = s.total(s.copied_total), filtered = s.total(s.filtered_total),
+  const std::uint64_t copied = s.total(s.copied_total), filtered = s.filtered_total,
                       spilled = s.total(s.spilled_total),
                       exit_moves = s.reverse_edges() ? exits : s.total(exits);
   ValuesTally tally;

@@ -12,7 +12,8 @@
 namespace zermelo::retro {
 
 std::uint64_t UndecidedFilter::bytes_for(const Game& game, const std::string& tier) {
-  return huge_page_bytes((game.group_slots(tier).size() + 63) / 64 * sizeof(std::uint64_t));
+  const std::uint64_t words = (game.group_slots(tier).size() + 63) / 64;
+  return huge_page_bytes(words * sizeof(std::uint64_t)) + (words + 63) / 64 * sizeof(std::uint64_t);
 }
 
 UndecidedFilter::UndecidedFilter(const Game& game, const std::string& tier,
@@ -20,7 +21,8 @@ UndecidedFilter::UndecidedFilter(const Game& game, const std::string& tier,
     : game_(game),
       range_(game.group_slots(tier)),
       size_(range_.size()),
-      bits_((size_ + 63) / 64, 0) {
+      bits_((size_ + 63) / 64, 0),
+      changes_(bits_.size()) {
   std::uint64_t total = 0;
   for (const std::string& path : states_runs) total += inspect_run(path).record_count;
   Progress bar("filter of undecided groups", total);
@@ -48,8 +50,20 @@ std::uint64_t UndecidedFilter::slot_of(StateKey s) const {
 
 void UndecidedFilter::clear(std::uint64_t group) {
   // Shards' merges clear bits of the same word at once; nothing reads them while they do.
-  std::atomic_ref<std::uint64_t>(bits_[group >> 6])
-      .fetch_and(~(std::uint64_t{1} << (group & 63)), std::memory_order_relaxed);
+  const std::uint64_t bit = std::uint64_t{1} << (group & 63);
+  const std::uint64_t was =
+      std::atomic_ref<std::uint64_t>(bits_[group >> 6]).fetch_and(~bit, std::memory_order_relaxed);
+  if (was & bit) changes_.mark(group >> 6);
+}
+
+void UndecidedFilter::and_changes(const std::vector<std::uint64_t>& pairs) {
+  if (pairs.size() % 2 != 0) throw std::logic_error("filter changes: not (index, value) pairs");
+  for (std::size_t i = 0; i < pairs.size(); i += 2) {
+    if (pairs[i] >= bits_.size())
+      throw std::logic_error("filter changes: word " + std::to_string(pairs[i]) +
+                             " is beyond the bitmap");
+    bits_[pairs[i]] &= pairs[i + 1];
+  }
 }
 
 void UndecidedFilter::Report::record(StateKey s, bool kept) {

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "pipeline/word_changes.hpp"
 #include "zermelo/game.hpp"
 #include "zermelo/util/huge_pages.hpp"
 
@@ -29,11 +30,19 @@ class UndecidedFilter {
     const std::uint64_t g = game_.group_slot(s) - range_.first;
     return g < size_ && (bits_[g >> 6] >> (g & 63) & 1);
   }
-  std::uint64_t bytes() const { return huge_page_bytes(bits_.size() * sizeof(std::uint64_t)); }
+  std::uint64_t bytes() const {
+    return huge_page_bytes(bits_.size() * sizeof(std::uint64_t)) + changes_.bytes();
+  }
   // The bitmap, for processes that each set and clear their own shards' groups and combine them
   // (Cluster::combine): or-ed once made, and-ed after each level's merges.
   std::uint64_t* words() { return bits_.data(); }
   std::size_t word_count() const { return bits_.size(); }
+  // Or only the words this process cleared bits of since the last take_changes (or
+  // forget_changes): (index, value) pairs, which the other processes and_changes into theirs.
+  std::uint64_t changed_words() const { return changes_.count(); }
+  std::vector<std::uint64_t> take_changes() { return changes_.take(bits_.data()); }
+  void forget_changes() { changes_.forget(); }
+  void and_changes(const std::vector<std::uint64_t>& pairs);
 
   // One merge's report of its states run, one shard's S_d. The shards' merges report at once, each
   // clearing the groups that close in its run with none of their states kept. A group at either
@@ -85,6 +94,7 @@ class UndecidedFilter {
   Game::SlotRange range_;
   std::uint64_t size_;
   HugeVector<std::uint64_t> bits_;  // huge pages: fewer TLB misses on random look-ups
+  WordChanges changes_;             // the words clear() changed
 };
 
 }  // namespace zermelo::retro

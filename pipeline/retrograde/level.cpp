@@ -59,11 +59,19 @@ void make_filter(SolveState& s, std::uint32_t d) {
     s.opt.cluster->combine(s.filter->words(), s.filter->word_count(), Cluster::Bits::kOr);
 }
 
-// After a level's merges each process has cleared the groups its shards decided; and-ing the
-// bitmaps clears them everywhere. (A process that missed a clear would only send more messages.)
+// After a level's merges each process has cleared the groups its shards decided; the others
+// and in the words it changed, or, when many words changed, the whole bitmaps are and-ed. (A
+// process that missed a clear would only send more messages.)
 void share_filter_clears(SolveState& s) {
-  if (s.filter && s.clustered())
-    s.opt.cluster->combine(s.filter->words(), s.filter->word_count(), Cluster::Bits::kAnd);
+  if (!s.filter || !s.clustered()) return;
+  Cluster& cluster = *s.opt.cluster;
+  constexpr std::uint64_t kMostPairs = (std::uint64_t{8} << 20) / 16;  // 8 MiB gathered at most
+  if (cluster.sum(s.filter->changed_words()) <= kMostPairs) {
+    s.filter->and_changes(cluster.gather_all(s.filter->take_changes()));
+  } else {
+    s.filter->forget_changes();
+    cluster.combine(s.filter->words(), s.filter->word_count(), Cluster::Bits::kAnd);
+  }
 }
 
 // A level's outputs, shard by shard: S_{d+1} and F_{d+1}.

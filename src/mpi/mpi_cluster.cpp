@@ -39,6 +39,12 @@ int bytes_count(std::size_t bytes) {
   return static_cast<int>(bytes);
 }
 
+int words_count(std::uint64_t words) {
+  if (words > static_cast<std::uint64_t>(std::numeric_limits<int>::max()))
+    throw std::length_error("an MPI message of more than 2^31 words");
+  return static_cast<int>(words);
+}
+
 // Waits for a message as a sleeper, not a spinner: OpenMPI's blocking probe polls a core until
 // a message comes, and a receiving thread waits through a whole level beside the rank's own
 // workers (on a machine with a core a rank, it took a worker's core). A probe that finds
@@ -144,6 +150,26 @@ void MpiCluster::combine(std::uint64_t* words, std::size_t n, Bits op) {
                    MPI_UINT64_T, op == Bits::kOr ? MPI_BOR : MPI_BAND, MPI_COMM_WORLD, &request);
     wait_politely(request);
   }
+}
+
+std::vector<std::uint64_t> MpiCluster::gather_all(const std::vector<std::uint64_t>& mine) {
+  const std::uint64_t n = mine.size();
+  std::vector<std::uint64_t> counts(ranks_);
+  MPI_Request request;
+  MPI_Iallgather(&n, 1, MPI_UINT64_T, counts.data(), 1, MPI_UINT64_T, MPI_COMM_WORLD, &request);
+  wait_politely(request);
+  std::vector<int> sizes(ranks_), offsets(ranks_);
+  std::uint64_t total = 0;
+  for (unsigned r = 0; r < ranks_; ++r) {
+    offsets[r] = words_count(total);
+    sizes[r] = words_count(counts[r]);
+    total += counts[r];
+  }
+  std::vector<std::uint64_t> all(total);
+  MPI_Iallgatherv(mine.data(), words_count(n), MPI_UINT64_T, all.data(), sizes.data(),
+                  offsets.data(), MPI_UINT64_T, MPI_COMM_WORLD, &request);
+  wait_politely(request);
+  return all;
 }
 
 void MpiCluster::begin_exchange(Receive receive) {

@@ -42,6 +42,19 @@ for game in tictactoe "nim 4x6" "onitama 2x3" "ostle-mini 2x3:p2" "nim 2x3 tiere
   done
 done
 
+# The filter of undecided groups across ranks: each rank learns after every level the groups the
+# others closed (only the words that changed cross), so it drops exactly the messages that one
+# process with as many shards drops, and the solve counts each dropped message once.
+filtered() { sed -n 's/.*"messages_filtered": \([0-9]*\).*/\1/p' | tr '\n' ' '; }
+want=$("$zermelo" --quiet --json --work-dir "$dir/filter-1" --memory 512M \
+  solve ostle-mini 2x3:p2 --shards 2 | filtered)
+got=$(on_ranks 2 --work-dir "$dir/filter-2" --memory 512M solve ostle-mini 2x3:p2 | filtered)
+if [ -z "$want" ] || [ "$want" = "0 0 0 " ] || [ "$got" != "$want" ]; then
+  echo "FAIL: messages dropped by the filter on 2 ranks '$got', in one process of 2 shards '$want'"
+  exit 1
+fi
+echo "ok: the filter on 2 ranks dropped what 2 shards drop in one process: $got"
+
 # The breadth-first search over all states, one shard a rank: the single process's result, on
 # 2 and 3 ranks. Rank 0 gathers every rank's part of the unreached run and of the deepest ply
 # (docs/distributed.md), so its JSON and its human table are the single process's (but for the

@@ -34,6 +34,9 @@ class Cluster {
   // the filter of undecided groups, each rank setting and clearing the bits of its own shards.
   enum class Bits { kOr, kAnd };
   virtual void combine(std::uint64_t* words, std::size_t n, Bits op) = 0;
+  // REQUIRED: every rank's `mine`, concatenated in rank order, on every rank. For a few words
+  // (the filter's words a level changed); the caller bounds the total.
+  virtual std::vector<std::uint64_t> gather_all(const std::vector<std::uint64_t>& mine) = 0;
 
   // REQUIRED: a level's exchange of message batches. begin_exchange starts taking the batches
   // other ranks send, each handed to `receive` (on a thread of the Cluster's); send() hands one

@@ -29,6 +29,7 @@ class MpiCluster final : public Cluster {
   std::uint64_t min(std::uint64_t n) override;
   std::string broadcast(const std::string& text) override;
   void combine(std::uint64_t* words, std::size_t n, Bits op) override;
+  std::vector<std::uint64_t> gather_all(const std::vector<std::uint64_t>& mine) override;
   void begin_exchange(Receive receive) override;
   void send(unsigned rank, unsigned shard, const void* data, std::size_t bytes) override;
   void end_exchange() override;

@@ -1,5 +1,6 @@
 // The puzzle finder on solved ostle-mini work dirs against a brute force: the plain fixpoint
 // solver's values and the literal grid rules' count of pieces decide which states are puzzles.
+// The lost states it holds in memory (GroupLosses) are the plain solver's, state for state.
 #include "zermelo/games/ostle/puzzles.hpp"
 
 #include <gtest/gtest.h>
@@ -13,6 +14,7 @@
 #include "tests/ostle/plain_fixpoint.hpp"
 #include "tests/test_util.hpp"
 #include "zermelo/engine/retrograde.hpp"
+#include "zermelo/games/ostle/group_losses.hpp"
 #include "zermelo/games/ostle/mini.hpp"
 
 namespace {
@@ -55,10 +57,17 @@ void expect_puzzles_match(const std::string& variant, const std::string& reading
   ASSERT_EQ(solved.code, 0) << solved.out;
   std::vector<std::string> runs;
   for (const auto& t : g->tiers()) runs.push_back(tier_values_path(*g, dir / "w", t.name));
-  const auto scan = ostle::find_puzzles(*g, runs, ostle::ostle_sacrifices(*g), 1000000);
+  const auto scan =
+      ostle::find_puzzles(*g, runs, ostle::ostle_sacrifices(*g), 1000000, false, 2, 1u << 30);
 
   const auto r = ostle::mini::Rules::from_variant(variant);
   const auto plain = ostle_mini_test::plain_fixpoint_solve(*g);
+  // The lost states in memory, state for state; positions whose states differ (lost with one
+  // forbidden move, not with another) are among them, so the list beside the bits is used.
+  const ostle::GroupLosses losses(*g, runs, 1u << 30);
+  for (StateKey k : plain.keys) EXPECT_EQ(losses.lost(k), plain.at(k).is_loss()) << k;
+  EXPECT_GT(losses.mixed_groups(), 0u) << variant << " " << reading;
+  EXPECT_THROW(ostle::GroupLosses(*g, runs, losses.bytes() - 1), std::invalid_argument);
   std::set<StateKey> want;
   for (StateKey k : plain.keys)
     if (plain_puzzle(r, *g, plain, k, false)) want.insert(k);
@@ -74,7 +83,8 @@ void expect_puzzles_match(const std::string& variant, const std::string& reading
   std::set<StateKey> want_short, got_short;
   for (StateKey k : plain.keys)
     if (plain_puzzle(r, *g, plain, k, true)) want_short.insert(k);
-  const auto short_scan = ostle::find_puzzles(*g, runs, ostle::ostle_sacrifices(*g), 1000000, true);
+  const auto short_scan =
+      ostle::find_puzzles(*g, runs, ostle::ostle_sacrifices(*g), 1000000, true, 2, 1u << 30);
   for (const auto& p : short_scan.longest) got_short.insert(p.key);
   EXPECT_EQ(got_short, want_short) << variant << " " << reading;
   EXPECT_TRUE(std::includes(want_short.begin(), want_short.end(), want.begin(), want.end()));

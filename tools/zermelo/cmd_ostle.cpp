@@ -253,6 +253,7 @@ void print_puzzles_json(const PuzzleReport& r) {
                    {"puzzles", r.scan.puzzles},
                    {"definition", r.definition},
                    {"longest", nlohmann::json::array()}};
+  j["mixed_positions"] = r.scan.mixed_groups;  // held as lists of lost states, not two bits
   for (const Puzzle& p : r.scan.longest)
     j["longest"].push_back({{"key", p.key},
                             {"plies", p.value.plies()},
@@ -289,7 +290,8 @@ void run_puzzles(const std::vector<std::string>& args, std::size_t limit, bool s
   PuzzleReport r{
       db,
       {},
-      find_puzzles(game, db.all_values(), ostle_sacrifices(game), limit, shortest_only),
+      find_puzzles(game, db.all_values(), ostle_sacrifices(game), limit, shortest_only,
+                   static_cast<int>(g.threads), g.memory_bytes),
       shortest_only ? "every shortest winning move a sacrifice" : "every winning move a sacrifice"};
   for (const auto& tier : game.tiers())
     if (!db.solved(tier.name)) r.unsolved.push_back(tier.name);

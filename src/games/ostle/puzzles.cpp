@@ -2,11 +2,14 @@
 #include "zermelo/games/ostle/puzzles.hpp"
 
 #include <algorithm>
+#include <optional>
 #include <stdexcept>
 
+#include "zermelo/games/ostle/group_losses.hpp"
 #include "zermelo/games/ostle/index.hpp"
 #include "zermelo/games/ostle/mini.hpp"
 #include "zermelo/io/run_file.hpp"
+#include "zermelo/util/progress.hpp"
 
 namespace zermelo::ostle {
 namespace {
@@ -34,21 +37,29 @@ std::uint32_t mask_mini(const mini::Rules& r, bool all, StateKey s) {
   return mask;
 }
 
+// Whether a move to `kid` wins for the mover of a state won in `v`: the child is lost for the
+// opponent (with shortest_only, lost in v's plies less one, which only the values runs know).
+bool wins(const Child& kid, Value v, const GroupLosses& groups, ValuesLookup* values,
+          bool shortest_only) {
+  if (kid.is_terminal())
+    return kid.terminal.is_loss() && (!shortest_only || kid.terminal.parent_via() == v);
+  if (!groups.lost(kid.key)) return false;
+  return !shortest_only || values->find(kid.key).parent_via() == v;
+}
+
 // Won, not checkmate, at least one winning move and every winning move a sacrifice (with
-// shortest_only, the winning moves are those of the shortest win).
-bool is_puzzle(const Game& game, ValuesLookup& values, StateKey s, Value v,
-               std::uint32_t sacrifices, bool shortest_only) {
-  if (!v.is_win() || v.plies() == 0) return false;
+// shortest_only, the winning moves are those of the shortest win). The moves that are no
+// sacrifice are looked at first: most won states have a winning one.
+bool is_puzzle(const Game& game, const GroupLosses& groups, ValuesLookup* values, StateKey s,
+               Value v, std::uint32_t sacrifices, bool shortest_only) {
+  if (!v.is_win() || v.plies() == 0 || sacrifices == 0) return false;
   thread_local std::vector<Child> kids;
   game.successors(s, kids);
-  bool some = false;
-  for (std::size_t i = 0; i < kids.size(); ++i) {
-    const Value c = kids[i].is_terminal() ? kids[i].terminal : values.find(kids[i].key);
-    if (!c.is_loss() || (shortest_only && c.parent_via() != v)) continue;
-    if (!(sacrifices >> i & 1)) return false;
-    some = true;
-  }
-  return some;
+  for (std::size_t i = 0; i < kids.size(); ++i)
+    if (!(sacrifices >> i & 1) && wins(kids[i], v, groups, values, shortest_only)) return false;
+  for (std::size_t i = 0; i < kids.size(); ++i)
+    if ((sacrifices >> i & 1) && wins(kids[i], v, groups, values, shortest_only)) return true;
+  return false;
 }
 
 // The optimal line's moves, then the capture that ends the game from the checkmate position.
@@ -67,6 +78,32 @@ std::vector<std::string> solution(const Game& game, ValuesLookup& values, StateK
   return moves;
 }
 
+// One batch of a values run, on `threads` threads (each looks up in runs of its own).
+void scan_batch(const std::vector<KeyValue>& batch, const Game& game, const GroupLosses& groups,
+                const std::vector<std::string>& values_runs, const SacrificeMask& sacrifices,
+                bool shortest_only, int threads, PuzzleScan& scan,
+                std::vector<std::pair<Value, StateKey>>& found) {
+  std::uint64_t won = 0;
+#pragma omp parallel num_threads(threads) reduction(+ : won)
+  {
+    std::optional<ValuesLookup> values;  // only the shortest wins need the values runs
+    if (shortest_only) values.emplace(values_runs);
+    std::vector<std::pair<Value, StateKey>> mine;
+#pragma omp for schedule(dynamic, 4096) nowait
+    for (std::size_t i = 0; i < batch.size(); ++i) {
+      const Value v = Value::from_raw(batch[i].value);
+      if (!v.is_win() || v.plies() == 0) continue;
+      ++won;
+      if (is_puzzle(game, groups, values ? &*values : nullptr, batch[i].key, v,
+                    sacrifices(batch[i].key), shortest_only))
+        mine.push_back({v, batch[i].key});
+    }
+#pragma omp critical
+    found.insert(found.end(), mine.begin(), mine.end());
+  }
+  scan.scanned += batch.size(), scan.won += won;
+}
+
 }  // namespace
 
 SacrificeMask ostle_sacrifices(const Game& game) {
@@ -80,26 +117,33 @@ SacrificeMask ostle_sacrifices(const Game& game) {
 }
 
 PuzzleScan find_puzzles(const Game& game, const std::vector<std::string>& values_runs,
-                        const SacrificeMask& sacrifices, std::size_t keep, bool shortest_only) {
+                        const SacrificeMask& sacrifices, std::size_t keep, bool shortest_only,
+                        int threads, std::uint64_t memory_bytes) {
   PuzzleScan scan;
-  ValuesLookup values(values_runs);
+  const GroupLosses groups(game, values_runs, memory_bytes);
+  scan.mixed_groups = groups.mixed_groups();
   std::vector<std::pair<Value, StateKey>> found;
+  std::uint64_t total = 0;
+  for (const std::string& path : values_runs) total += inspect_run(path).record_count;
+  Progress bar("puzzles", total);
+  std::vector<KeyValue> batch;
   for (const std::string& path : values_runs) {
     RunReader run(path);
-    for (KeyValue kv; run.next(kv);) {
-      ++scan.scanned;
-      const Value v = Value::from_raw(kv.value);
-      if (!v.is_win() || v.plies() == 0) continue;
-      ++scan.won;
-      if (!is_puzzle(game, values, kv.key, v, sacrifices(kv.key), shortest_only)) continue;
-      ++scan.puzzles;
-      found.push_back({v, kv.key});
+    for (KeyValue kv;;) {
+      batch.clear();
+      while (batch.size() < (std::size_t{1} << 20) && run.next(kv)) batch.push_back(kv);
+      if (batch.empty()) break;
+      scan_batch(batch, game, groups, values_runs, sacrifices, shortest_only, threads, scan, found);
+      bar.add(batch.size());
     }
   }
+  bar.finish();
   std::sort(found.begin(), found.end(), [](const auto& a, const auto& b) {
     return a.first.plies() != b.first.plies() ? a.first.plies() > b.first.plies()
                                               : a.second < b.second;
   });
+  scan.puzzles = found.size();
+  ValuesLookup values(values_runs);
   for (std::size_t i = 0; i < found.size() && i < keep; ++i)
     scan.longest.push_back(
         Puzzle{found[i].second, found[i].first, solution(game, values, found[i].second)});

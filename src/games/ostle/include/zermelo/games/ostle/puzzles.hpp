@@ -22,10 +22,11 @@ struct Puzzle {
 };
 
 struct PuzzleScan {
-  std::uint64_t scanned = 0;    // states read from the values runs
-  std::uint64_t won = 0;        // of them won and not checkmate
-  std::uint64_t puzzles = 0;    // of them puzzles
-  std::vector<Puzzle> longest;  // the `keep` longest, longest first (ties by key)
+  std::uint64_t scanned = 0;       // states read from the values runs
+  std::uint64_t won = 0;           // of them won and not checkmate
+  std::uint64_t puzzles = 0;       // of them puzzles
+  std::uint64_t mixed_groups = 0;  // positions with lost and other states (looked up one by one)
+  std::vector<Puzzle> longest;     // the `keep` longest, longest first (ties by key)
 };
 
 // Bit i set when move i of game.successors(s) removes one of the mover's own pieces.
@@ -33,12 +34,14 @@ using SacrificeMask = std::function<std::uint32_t(StateKey)>;
 // The mask for an Ostle game made by make_game("ostle" or "ostle-mini", ...); throws otherwise.
 SacrificeMask ostle_sacrifices(const Game& game);
 
-// Reads every tier's values run (`values_runs`, one per tier) once, in key order. With
-// `shortest_only` only the shortest winning moves count (every one of them a sacrifice, however
-// the longer wins are played): the paper's exact definition is not in the published code, so
-// both readings of "every winning move" are offered.
+// Reads every tier's values run (`values_runs`, one per tier) three times, in key order: twice
+// for the lost states in memory (GroupLosses, within `memory_bytes`), then the won states, on
+// `threads` threads. With `shortest_only` only the shortest winning moves count (every one of
+// them a sacrifice, however the longer wins are played): the paper's exact definition is not in
+// the published code, so both readings of "every winning move" are offered. That reading looks
+// the lost children up in the runs one by one (slow: for small boards).
 PuzzleScan find_puzzles(const Game& game, const std::vector<std::string>& values_runs,
-                        const SacrificeMask& sacrifices, std::size_t keep,
-                        bool shortest_only = false);
+                        const SacrificeMask& sacrifices, std::size_t keep, bool shortest_only,
+                        int threads, std::uint64_t memory_bytes);
 
 }  // namespace zermelo::ostle

@@ -32,33 +32,37 @@ std::uint64_t GroupLosses::bits_bytes(const Game& game) {
 
 GroupLosses::GroupLosses(const Game& game, const std::vector<std::string>& values_runs,
                          std::uint64_t memory_bytes)
-    : game_(game), range_(all_groups(game)) {
+    : game_(game), range_(all_groups(game)), memory_bytes_(memory_bytes) {
   if (bits_bytes(game) > memory_bytes)
     throw std::invalid_argument("the bits of lost positions take " +
                                 format_bytes(static_cast<double>(bits_bytes(game))) +
                                 ", more than the memory budget");
   some_.assign((range_.size() + 63) / 64, 0);
   every_.assign(some_.size(), 0);
-  std::uint64_t listed = 0;
   for_each_group(values_runs, "positions lost",
                  [&](std::uint64_t g, bool some, bool every, const std::vector<StateKey>& keys) {
                    const std::uint64_t bit = std::uint64_t{1} << (g & 63);
                    if (some) some_[g >> 6] |= bit;
                    if (some && every) every_[g >> 6] |= bit;
-                   if (some && !every) ++mixed_groups_, listed += keys.size();
-                 });
-  if (bytes() + listed * sizeof(StateKey) > memory_bytes)
-    throw std::invalid_argument("the lost states of the " + std::to_string(mixed_groups_) +
-                                " mixed positions take " +
-                                format_bytes(static_cast<double>(listed * sizeof(StateKey))) +
-                                " beside the bits: more than the memory budget");
-  mixed_lost_.reserve(listed);
-  for_each_group(values_runs, "mixed positions' lost states",
-                 [&](std::uint64_t, bool some, bool every, const std::vector<StateKey>& keys) {
-                   if (some && !every)
-                     mixed_lost_.insert(mixed_lost_.end(), keys.begin(), keys.end());
+                   if (some && !every) ++mixed_groups_, keep_mixed(keys);
                  });
   std::sort(mixed_lost_.begin(), mixed_lost_.end());  // the runs' order is the tiers' order
+}
+
+// The list grows by doubling within the budget: while it moves, the old and the new are held.
+void GroupLosses::keep_mixed(const std::vector<StateKey>& keys) {
+  const std::size_t need = mixed_lost_.size() + keys.size();
+  if (need > mixed_lost_.capacity()) {
+    const std::size_t grown = std::max(need, std::max<std::size_t>(1 << 20, 2 * need));
+    const std::uint64_t bits = (some_.size() + every_.size()) * sizeof(std::uint64_t);
+    if (bits + (mixed_lost_.capacity() + grown) * sizeof(StateKey) > memory_bytes_)
+      throw std::invalid_argument(
+          "the lost states of the positions whose states differ (" + std::to_string(mixed_groups_) +
+          " so far) take more than the memory budget beside " + "the bits of lost positions (" +
+          format_bytes(static_cast<double>(bits)) + ")");
+    mixed_lost_.reserve(grown);
+  }
+  mixed_lost_.insert(mixed_lost_.end(), keys.begin(), keys.end());
 }
 
 template <class Close>

@@ -34,8 +34,8 @@ using SacrificeMask = std::function<std::uint32_t(StateKey)>;
 // The mask for an Ostle game made by make_game("ostle" or "ostle-mini", ...); throws otherwise.
 SacrificeMask ostle_sacrifices(const Game& game);
 
-// Reads every tier's values run (`values_runs`, one per tier) three times, in key order: twice
-// for the lost states in memory (GroupLosses, within `memory_bytes`), then the won states, on
+// Reads every tier's values run (`values_runs`, one per tier) twice, in key order: once for the
+// lost states in memory (GroupLosses, within `memory_bytes`), then for the won states, on
 // `threads` threads. With `shortest_only` only the shortest winning moves count (every one of
 // them a sacrifice, however the longer wins are played): the paper's exact definition is not in
 // the published code, so both readings of "every winning move" are offered. That reading looks

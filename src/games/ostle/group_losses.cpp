@@ -34,9 +34,9 @@ GroupLosses::GroupLosses(const Game& game, const std::vector<std::string>& value
                          std::uint64_t memory_bytes)
     : game_(game), range_(all_groups(game)), memory_bytes_(memory_bytes) {
   if (bits_bytes(game) > memory_bytes)
-    throw std::invalid_argument("the bits of lost positions take " +
-                                format_bytes(static_cast<double>(bits_bytes(game))) +
-                                ", more than the memory budget");
+    throw std::invalid_argument(
+        "the bits of lost positions take " + format_bytes(static_cast<double>(bits_bytes(game))) +
+        ", more than the memory budget (" + format_bytes(static_cast<double>(memory_bytes)) + ")");
   some_.assign((range_.size() + 63) / 64, 0);
   every_.assign(some_.size(), 0);
   for_each_group(values_runs, "positions lost",
@@ -58,8 +58,9 @@ void GroupLosses::keep_mixed(const std::vector<StateKey>& keys) {
     if (bits + (mixed_lost_.capacity() + grown) * sizeof(StateKey) > memory_bytes_)
       throw std::invalid_argument(
           "the lost states of the positions whose states differ (" + std::to_string(mixed_groups_) +
-          " so far) take more than the memory budget beside " + "the bits of lost positions (" +
-          format_bytes(static_cast<double>(bits)) + ")");
+          " so far) take more than the memory budget (" +
+          format_bytes(static_cast<double>(memory_bytes_)) +
+          ") beside the bits of lost positions (" + format_bytes(static_cast<double>(bits)) + ")");
     mixed_lost_.reserve(grown);
   }
   mixed_lost_.insert(mixed_lost_.end(), keys.begin(), keys.end());

@@ -53,7 +53,7 @@ GroupLosses::GroupLosses(const Game& game, const std::vector<std::string>& value
 void GroupLosses::keep_mixed(const std::vector<StateKey>& keys) {
   const std::size_t need = mixed_lost_.size() + keys.size();
   if (need > mixed_lost_.capacity()) {
-    const std::size_t grown = std::max(need, std::max<std::size_t>(1 << 20, 2 * need));
+    const std::size_t grown = std::max<std::size_t>(1 << 20, 2 * need);
     const std::uint64_t bits = (some_.size() + every_.size()) * sizeof(std::uint64_t);
     if (bits + (mixed_lost_.capacity() + grown) * sizeof(StateKey) > memory_bytes_)
       throw std::invalid_argument(

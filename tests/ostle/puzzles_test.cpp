@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <iostream>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <set>
 
@@ -22,16 +23,16 @@ namespace {
 using namespace zermelo;
 
 // Won (not at once) and every move to a lost child leaves the mover with fewer pieces, by the
-// literal rules; at least one such move.
-bool plain_puzzle(const ostle::mini::Rules& r, const Game& g,
-                  const ostle_mini_test::PlainSolution& plain, StateKey s, bool shortest_only) {
+// literal rules; at least one such move. Returns how many winning moves (0: no puzzle).
+int plain_puzzle(const ostle::mini::Rules& r, const Game& g,
+                 const ostle_mini_test::PlainSolution& plain, StateKey s, bool shortest_only) {
   const Value v = plain.at(s);
-  if (!v.is_win() || v.plies() == 0) return false;
+  if (!v.is_win() || v.plies() == 0) return 0;
   const auto [b, f] = r.decode(s);
   const auto grid = ostle_mini_ref::from_text(r.width(), r.height(), r.to_text(b, 0));
   std::vector<Child> kids;
   g.successors(s, kids);
-  bool some = false;
+  int winning = 0;
   for (std::size_t i = 0; i < kids.size(); ++i) {
     const Value c = kids[i].is_terminal() ? kids[i].terminal : plain.at(kids[i].key);
     if (!c.is_loss()) continue;
@@ -40,10 +41,10 @@ bool plain_puzzle(const ostle::mini::Rules& r, const Game& g,
     const ostle_mini_ref::Move m{name[0] - 'a', name[1] - '1',
                                  static_cast<int>(std::string("UDLR").find(name[2]))};
     const auto q = ostle_mini_ref::play(grid, m, r.pieces() - 2);
-    if (q.next.count('o') == grid.count('x')) return false;  // kept every piece
-    some = true;
+    if (q.next.count('o') == grid.count('x')) return 0;  // kept every piece
+    ++winning;
   }
-  return some;
+  return winning;
 }
 
 void expect_puzzles_match(const std::string& variant, const std::string& reading) {
@@ -69,8 +70,22 @@ void expect_puzzles_match(const std::string& variant, const std::string& reading
   EXPECT_GT(losses.mixed_groups(), 0u) << variant << " " << reading;
   EXPECT_THROW(ostle::GroupLosses(*g, runs, losses.bytes() - 1), std::invalid_argument);
   std::set<StateKey> want;
+  std::set<std::string> boards;  // a position's states differ only by the forbidden move
+  std::uint64_t one_winning_move = 0;
+  std::map<int, std::uint64_t> by_plies;
   for (StateKey k : plain.keys)
-    if (plain_puzzle(r, *g, plain, k, false)) want.insert(k);
+    if (const int winning = plain_puzzle(r, *g, plain, k, false)) {
+      want.insert(k);
+      boards.insert(r.to_text(r.decode(k).first, 0));
+      one_winning_move += winning == 1;
+      ++by_plies[plain.at(k).plies()];
+    }
+  EXPECT_EQ(scan.positions, boards.size()) << variant << " " << reading;
+  EXPECT_EQ(scan.one_winning_move, one_winning_move) << variant << " " << reading;
+  EXPECT_EQ(scan.by_plies, by_plies) << variant << " " << reading;
+  std::uint64_t in_tiers = 0;
+  for (const auto& [tier, n] : scan.by_tier) in_tiers += n;
+  EXPECT_EQ(in_tiers, want.size());
   std::set<StateKey> got;
   for (const auto& p : scan.longest) {
     got.insert(p.key);
@@ -87,6 +102,10 @@ void expect_puzzles_match(const std::string& variant, const std::string& reading
       ostle::find_puzzles(*g, runs, ostle::ostle_sacrifices(*g), 1000000, true, 2, 1u << 30);
   for (const auto& p : short_scan.longest) got_short.insert(p.key);
   EXPECT_EQ(got_short, want_short) << variant << " " << reading;
+  std::set<std::string> short_boards;
+  for (StateKey k : want_short) short_boards.insert(r.to_text(r.decode(k).first, 0));
+  EXPECT_EQ(short_scan.positions, short_boards.size()) << variant << " " << reading;
+  std::cout << "  on " << boards.size() << " and " << short_boards.size() << " positions\n";
   EXPECT_TRUE(std::includes(want_short.begin(), want_short.end(), want.begin(), want.end()));
   std::cout << variant << " " << reading << ": " << want.size() << " puzzles, " << want_short.size()
             << " counting the shortest wins only\n";
@@ -120,6 +139,8 @@ void expect_puzzles_match(const std::string& variant, const std::string& reading
   ASSERT_EQ(cmd.code, 0) << cmd.out;
   const auto j = nlohmann::json::parse(cmd.out);
   EXPECT_EQ(j["puzzles"].get<std::size_t>(), want.size());
+  EXPECT_EQ(j["positions"].get<std::size_t>(), boards.size());
+  EXPECT_EQ(j["one_winning_move"].get<std::uint64_t>(), one_winning_move);
   EXPECT_EQ(j["variant"], g->variant());
   ASSERT_EQ(j["longest"].size(), std::min<std::size_t>(3, want.size()));
   std::string line;

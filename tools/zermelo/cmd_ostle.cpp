@@ -254,6 +254,11 @@ void print_puzzles_json(const PuzzleReport& r) {
                    {"definition", r.definition},
                    {"longest", nlohmann::json::array()}};
   j["mixed_positions"] = r.scan.mixed_groups;  // held as lists of lost states, not two bits
+  j["positions"] = r.scan.positions;
+  j["one_winning_move"] = r.scan.one_winning_move;
+  j["by_tier"] = r.scan.by_tier;
+  j["by_plies"] = nlohmann::json::object();
+  for (const auto& [plies, n] : r.scan.by_plies) j["by_plies"][std::to_string(plies)] = n;
   for (const Puzzle& p : r.scan.longest)
     j["longest"].push_back({{"key", p.key},
                             {"plies", p.value.plies()},
@@ -271,7 +276,13 @@ void print_puzzles_text(const PuzzleReport& r) {
   for (const auto& t : r.db.tiers()) tiers += (tiers.empty() ? "" : ", ") + t;
   std::cout << " (tiers " << tiers;
   if (!r.unsolved.empty()) std::cout << "; not solved here: " << r.unsolved.size() << " more";
-  std::cout << ")\n";
+  std::cout << ")\n"
+            << "  on " << with_commas(r.scan.positions) << " positions; "
+            << with_commas(r.scan.one_winning_move) << " with one winning move only\n  by tier:";
+  for (const auto& [tier, n] : r.scan.by_tier) std::cout << " " << tier << " " << with_commas(n);
+  std::cout << "\n  by length (plies: puzzles):";
+  for (const auto& [plies, n] : r.scan.by_plies) std::cout << " " << plies << ": " << n;
+  std::cout << "\n";
   for (std::size_t i = 0; i < r.scan.longest.size(); ++i)
     std::cout << "\n#" << i + 1 << ": win in " << r.scan.longest[i].value.plies()
               << " plies: " << joined_moves(r.scan.longest[i].line) << "\n"

@@ -62,6 +62,32 @@ bool is_puzzle(const Game& game, const GroupLosses& groups, ValuesLookup* values
   return false;
 }
 
+// How many moves of a puzzle win (a puzzle's winning moves are all sacrifices).
+int winning_moves(const Game& game, const GroupLosses& groups, ValuesLookup* values, StateKey s,
+                  Value v, bool shortest_only) {
+  std::vector<Child> kids;
+  game.successors(s, kids);
+  return static_cast<int>(std::count_if(kids.begin(), kids.end(), [&](const Child& kid) {
+    return wins(kid, v, groups, values, shortest_only);
+  }));
+}
+
+// The counts of `found` (every puzzle, any order) by position, winning moves, tier and length.
+void count_puzzles(const Game& game, const GroupLosses& groups, ValuesLookup& values,
+                   const std::vector<std::pair<Value, StateKey>>& found, bool shortest_only,
+                   PuzzleScan& scan) {
+  std::vector<std::uint64_t> slots;
+  for (const auto& [v, s] : found) {
+    slots.push_back(game.group_slot(s));
+    scan.one_winning_move += winning_moves(game, groups, &values, s, v, shortest_only) == 1;
+    ++scan.by_tier[game.tier_of(s)];
+    ++scan.by_plies[v.plies()];
+  }
+  std::sort(slots.begin(), slots.end());
+  scan.positions =
+      static_cast<std::uint64_t>(std::unique(slots.begin(), slots.end()) - slots.begin());
+}
+
 // The optimal line's moves, then the capture that ends the game from the checkmate position.
 std::vector<std::string> solution(const Game& game, ValuesLookup& values, StateKey s) {
   std::vector<std::string> moves;
@@ -144,6 +170,7 @@ PuzzleScan find_puzzles(const Game& game, const std::vector<std::string>& values
   });
   scan.puzzles = found.size();
   ValuesLookup values(values_runs);
+  count_puzzles(game, groups, values, found, shortest_only, scan);
   for (std::size_t i = 0; i < found.size() && i < keep; ++i)
     scan.longest.push_back(
         Puzzle{found[i].second, found[i].first, solution(game, values, found[i].second)});

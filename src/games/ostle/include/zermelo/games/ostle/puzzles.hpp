@@ -7,6 +7,7 @@
 #pragma once
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -26,7 +27,14 @@ struct PuzzleScan {
   std::uint64_t won = 0;           // of them won and not checkmate
   std::uint64_t puzzles = 0;       // of them puzzles
   std::uint64_t mixed_groups = 0;  // positions with lost and other states (looked up one by one)
-  std::vector<Puzzle> longest;     // the `keep` longest, longest first (ties by key)
+  // The puzzles counted other ways, for comparing with counts of other definitions: by
+  // position (a position's states differ only by the forbidden move), with one winning move
+  // only, by tier and by length.
+  std::uint64_t positions = 0;
+  std::uint64_t one_winning_move = 0;
+  std::map<std::string, std::uint64_t> by_tier;
+  std::map<int, std::uint64_t> by_plies;
+  std::vector<Puzzle> longest;  // the `keep` longest, longest first (ties by key)
 };
 
 // Bit i set when move i of game.successors(s) removes one of the mover's own pieces.

@@ -7,11 +7,14 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <atomic>
+#include <bit>
 #include <cerrno>
 #include <csignal>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
+#include <mutex>
 
 #include "zermelo/io/run_file.hpp"  // RunFileError
 
@@ -62,16 +65,22 @@ int open_file(const std::string& path, int flags, bool want_direct, bool& direct
   return fd;
 }
 
+std::atomic<std::uint64_t>& rings_set_up_counter() {
+  static std::atomic<std::uint64_t> n{0};
+  return n;
+}
+
 // A ring with a set of aligned buffers, each in flight at most once. The buffers are registered
 // (pinned) at the first request if it fills a buffer: a small file, written or read in one short
 // request, is not worth pinning every buffer (0.6 ms a file, half the system time of a solve
-// over many small sets' files).
+// over many small sets' files). A ring outlives its file in the RingPool below.
 struct Ring {
   io_uring ring{};
   std::vector<AlignedBuffer> buffers;
   bool registered = false;
   bool first_request = true;
   bool stalled = false;  // a request never completed: nothing more is waited for
+  bool broken = false;   // a failed submission or wait: its state is unknown, never reused
   std::string path;
   unsigned stall_seconds;
 
@@ -79,9 +88,11 @@ struct Ring {
       : path(p), stall_seconds(stall) {
     int r = io_uring_queue_init(std::max(8u, depth * 2), &ring, 0);
     if (r < 0) fail(path, "io_uring_queue_init", -r);
+    rings_set_up_counter().fetch_add(1, std::memory_order_relaxed);
     for (unsigned i = 0; i < depth; ++i) buffers.emplace_back(chunk);
   }
   ~Ring() { io_uring_queue_exit(&ring); }
+  std::size_t bytes() const { return buffers.size() * buffers.front().size; }
 
   // At the first request, with nothing in flight yet; unregistered buffers work the same.
   void register_if_worth_it(std::size_t len) {
@@ -101,7 +112,7 @@ struct Ring {
     if (!sqe) {
       io_uring_submit(&ring);
       sqe = io_uring_get_sqe(&ring);
-      if (!sqe) fail(path, "io_uring submission queue full", EBUSY);
+      if (!sqe) broken = true, fail(path, "io_uring submission queue full", EBUSY);
     }
     std::byte* p = buffers[buf].data + buf_offset;
     auto n = static_cast<unsigned>(len);
@@ -118,7 +129,7 @@ struct Ring {
     }
     io_uring_sqe_set_data64(sqe, buf);
     int r = io_uring_submit(&ring);
-    if (r < 0) fail(path, "io_uring_submit", -r);
+    if (r < 0) broken = true, fail(path, "io_uring_submit", -r);
   }
 
   // Waits out every request still in flight before the buffers go away (errors are moot then).
@@ -141,17 +152,83 @@ struct Ring {
     do r = io_uring_wait_cqe_timeout(&ring, &cqe, &limit);
     while (r == -EINTR);
     if (r == -ETIME) {
-      stalled = true;
+      stalled = broken = true;
       throw RunFileError(
           path + ": no I/O completion for " + std::to_string(stall_seconds) +
           " s: the device or the kernel stalled (the pass can be run again: resume)");
     }
-    if (r < 0) fail(path, "io_uring_wait_cqe", -r);
+    if (r < 0) broken = true, fail(path, "io_uring_wait_cqe", -r);
     auto out = std::make_pair(static_cast<unsigned>(io_uring_cqe_get_data64(cqe)), cqe->res);
     io_uring_cqe_seen(&ring, cqe);
     return out;
   }
 };
+
+// Rings kept between files, with their buffers (registered or not). An external DFA pass opens a
+// file a layer, and a small one costs more to set up than to write: a ring, its buffers allocated
+// and faulted in, often pinned (a 4x5 Breakthrough solve set up 42,672 rings). A file takes an
+// idle ring of its depth and buffer size and gives it back when closed, unless a request could
+// still be in flight or the ring failed. At most kIdleBytes of buffers wait idle, inside the
+// per-pass overhead the memory budgets reserve.
+class RingPool {
+ public:
+  static constexpr std::size_t kIdleBytes = 8u << 20;
+
+  static std::unique_ptr<Ring> take(const std::string& path, unsigned depth, std::size_t chunk,
+                                    unsigned stall) {
+    RingPool& pool = get();
+    {
+      std::lock_guard lock(pool.mu_);
+      pool.forget_after_fork();
+      for (auto it = pool.idle_.begin(); it != pool.idle_.end(); ++it) {
+        if ((*it)->buffers.size() != depth || (*it)->buffers.front().size != round_up(chunk))
+          continue;
+        std::unique_ptr<Ring> ring = std::move(*it);
+        pool.idle_.erase(it);
+        pool.idle_bytes_ -= ring->bytes();
+        ring->path = path, ring->stall_seconds = stall, ring->first_request = !ring->registered;
+        return ring;
+      }
+    }
+    return std::make_unique<Ring>(path, depth, chunk, stall);
+  }
+
+  // `idle`: no request of the ring's file is in flight.
+  static void give_back(std::unique_ptr<Ring> ring, bool idle) {
+    if (!idle || ring->broken || ring->bytes() > kIdleBytes) return;
+    RingPool& pool = get();
+    std::lock_guard lock(pool.mu_);
+    pool.forget_after_fork();
+    pool.idle_bytes_ += ring->bytes();
+    pool.idle_.push_back(std::move(ring));
+    while (pool.idle_bytes_ > kIdleBytes) {  // the longest idle go first
+      pool.idle_bytes_ -= pool.idle_.front()->bytes();
+      pool.idle_.erase(pool.idle_.begin());
+    }
+  }
+
+ private:
+  static RingPool& get() {
+    static RingPool pool;
+    return pool;
+  }
+  // A forked child shares its parent's rings (the queues are shared memory) while its copies of
+  // the registered buffers are not the pinned pages: it must set up rings of its own.
+  void forget_after_fork() {
+    if (owner_ == ::getpid()) return;
+    for (auto& ring : idle_) (void)ring.release();  // the parent's to close; the child only forgets
+    idle_.clear(), idle_bytes_ = 0, owner_ = ::getpid();
+  }
+  pid_t owner_ = ::getpid();
+  std::mutex mu_;
+  std::vector<std::unique_ptr<Ring>> idle_;
+  std::size_t idle_bytes_ = 0;
+};
+
+template <class Slots>
+bool none_busy(const Slots& slots) {
+  return std::none_of(slots.begin(), slots.end(), [](const auto& s) { return s.busy; });
+}
 
 }  // namespace
 
@@ -162,7 +239,8 @@ struct SequentialWriter::Impl {
   IoOptions opt;
   int fd = -1;
   bool direct = false;
-  Ring ring;
+  std::unique_ptr<Ring> ring_;
+  Ring& ring;
   struct Slot {
     bool busy = false;
     std::uint64_t offset = 0;  // file offset of the request
@@ -180,11 +258,13 @@ struct SequentialWriter::Impl {
       : path(p),
         opt(o),
         fd(open_file(p, O_WRONLY | O_CREAT | O_TRUNC, o.direct, direct)),
-        ring(p, o.queue_depth, o.chunk_bytes, o.stall_seconds),
+        ring_(RingPool::take(p, o.queue_depth, o.chunk_bytes, o.stall_seconds)),
+        ring(*ring_),
         slots(o.queue_depth) {}
   ~Impl() {
     ring.abandon(slots);
     if (fd >= 0) ::close(fd);
+    RingPool::give_back(std::move(ring_), none_busy(slots));
   }
 
   void complete_one() {
@@ -281,7 +361,8 @@ struct SequentialReader::Impl {
   std::string path;
   int fd = -1;
   bool direct = false;
-  Ring ring;
+  std::unique_ptr<Ring> ring_;
+  Ring& ring;
   std::uint64_t end = 0;       // absolute end of the range
   std::uint64_t next_request;  // aligned file offset of the next read to queue
   struct Slot {
@@ -303,13 +384,17 @@ struct SequentialReader::Impl {
     const std::uint64_t last = std::min<std::uint64_t>(e, static_cast<std::uint64_t>(st.st_size));
     const std::uint64_t first = begin / kAlign * kAlign;
     const std::uint64_t span = last > first ? last - first : 0;
-    return static_cast<std::size_t>(std::clamp<std::uint64_t>(round_up(span), kAlign, chunk));
+    // A power of two, so that readers of small files of similar sizes share pooled rings.
+    return static_cast<std::size_t>(
+        std::clamp<std::uint64_t>(std::bit_ceil(round_up(span)), kAlign, chunk));
   }
 
   Impl(const std::string& p, std::uint64_t begin, std::uint64_t e, IoOptions o)
       : path(p),
         fd(open_file(p, O_RDONLY, o.direct, direct)),
-        ring(p, o.queue_depth, chunk_for(p, begin, e, o.chunk_bytes), o.stall_seconds),
+        ring_(RingPool::take(p, o.queue_depth, chunk_for(p, begin, e, o.chunk_bytes),
+                             o.stall_seconds)),
+        ring(*ring_),
         slots(o.queue_depth),
         pos(begin) {
     struct stat st {};
@@ -323,6 +408,7 @@ struct SequentialReader::Impl {
   ~Impl() {
     ring.abandon(slots);
     if (fd >= 0) ::close(fd);
+    RingPool::give_back(std::move(ring_), none_busy(slots));
   }
 
   void queue(unsigned b) {
@@ -392,6 +478,8 @@ std::uint64_t SequentialReader::position() const { return impl_->pos; }
 bool SequentialReader::is_direct() const { return impl_->direct; }
 
 // ---------------------------------------------------------------- helpers
+
+std::uint64_t rings_set_up() { return rings_set_up_counter().load(std::memory_order_relaxed); }
 
 std::uint64_t file_size(const std::string& path) {
   struct stat st {};

@@ -73,6 +73,9 @@ class SequentialReader {
 std::uint64_t file_size(const std::string& path);  // throws naming the file
 // Reads exactly n bytes at offset (any alignment); throws naming the file on a short read.
 std::vector<std::byte> read_at(const std::string& path, std::uint64_t offset, std::size_t n);
+// How many io_uring rings this process has set up: files share idle rings (a pool), so a pass
+// over many small files sets up few. For tests and benchmarks.
+std::uint64_t rings_set_up();
 // fsync of a directory, so that a rename in it is durable.
 void sync_directory_of(const std::string& path);
 

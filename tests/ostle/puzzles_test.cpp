@@ -69,6 +69,10 @@ void expect_puzzles_match(const std::string& variant, const std::string& reading
   for (StateKey k : plain.keys) EXPECT_EQ(losses.lost(k), plain.at(k).is_loss()) << k;
   EXPECT_GT(losses.mixed_groups(), 0u) << variant << " " << reading;
   EXPECT_THROW(ostle::GroupLosses(*g, runs, losses.bytes() - 1), std::invalid_argument);
+  // The budget covers the scan's batch too: the lost states alone in it are not enough.
+  EXPECT_THROW(
+      ostle::find_puzzles(*g, runs, ostle::ostle_sacrifices(*g), 1, false, 1, losses.bytes() + 1),
+      std::invalid_argument);
   std::set<StateKey> want;
   std::set<std::string> boards;  // a position's states differ only by the forbidden move
   std::uint64_t one_winning_move = 0;

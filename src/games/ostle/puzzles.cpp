@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <optional>
 #include <stdexcept>
+#include <string>
 
 #include "zermelo/games/ostle/group_losses.hpp"
 #include "zermelo/games/ostle/index.hpp"
@@ -13,6 +14,8 @@
 
 namespace zermelo::ostle {
 namespace {
+
+constexpr std::size_t kBatch = std::size_t{1} << 20;  // won states scanned at once
 
 // Bit i per move of successors (the moves but the forbidden one, unless the game plays it).
 std::uint32_t mask_5x5(const Game& game, StateKey s) {
@@ -146,7 +149,13 @@ PuzzleScan find_puzzles(const Game& game, const std::vector<std::string>& values
                         const SacrificeMask& sacrifices, std::size_t keep, bool shortest_only,
                         int threads, std::uint64_t memory_bytes) {
   PuzzleScan scan;
-  const GroupLosses groups(game, values_runs, memory_bytes);
+  // The batch of won states and the reader of the runs come out of the budget first.
+  constexpr std::uint64_t kScanBytes = kBatch * sizeof(KeyValue) + (8u << 20);
+  if (memory_bytes <= kScanBytes)
+    throw std::invalid_argument("puzzles: --memory " + std::to_string(memory_bytes >> 20) +
+                                " MiB leaves nothing for the lost states beside the scan's " +
+                                std::to_string(kScanBytes >> 20) + " MiB");
+  const GroupLosses groups(game, values_runs, memory_bytes - kScanBytes);
   scan.mixed_groups = groups.mixed_groups();
   std::vector<std::pair<Value, StateKey>> found;
   std::uint64_t total = 0;
@@ -157,7 +166,7 @@ PuzzleScan find_puzzles(const Game& game, const std::vector<std::string>& values
     RunReader run(path);
     for (KeyValue kv;;) {
       batch.clear();
-      while (batch.size() < (std::size_t{1} << 20) && run.next(kv)) batch.push_back(kv);
+      while (batch.size() < kBatch && run.next(kv)) batch.push_back(kv);
       if (batch.empty()) break;
       scan_batch(batch, game, groups, values_runs, sacrifices, shortest_only, threads, scan, found);
       bar.add(batch.size());

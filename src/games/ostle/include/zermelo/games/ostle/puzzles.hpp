@@ -43,11 +43,12 @@ using SacrificeMask = std::function<std::uint32_t(StateKey)>;
 SacrificeMask ostle_sacrifices(const Game& game);
 
 // Reads every tier's values run (`values_runs`, one per tier) twice, in key order: once for the
-// lost states in memory (GroupLosses, within `memory_bytes`), then for the won states, on
-// `threads` threads. With `shortest_only` only the shortest winning moves count (every one of
-// them a sacrifice, however the longer wins are played): the paper's exact definition is not in
-// the published code, so both readings of "every winning move" are offered. That reading looks
-// the lost children up in the runs one by one (slow: for small boards).
+// lost states in memory (GroupLosses), then for the won states in batches, on `threads`
+// threads; all within `memory_bytes` (throws if the lost states and a batch do not fit). With
+// `shortest_only` only the shortest winning moves count (every one of them a sacrifice, however the
+// longer wins are played): the paper's exact definition is not in the published code, so both
+// readings of "every winning move" are offered. That reading looks the lost children up in the runs
+// one by one (slow: for small boards).
 PuzzleScan find_puzzles(const Game& game, const std::vector<std::string>& values_runs,
                         const SacrificeMask& sacrifices, std::size_t keep, bool shortest_only,
                         int threads, std::uint64_t memory_bytes);

@@ -209,8 +209,8 @@ class RingPool {
 
  private:
   static RingPool& get() {
-    static RingPool pool;
-    return pool;
+    static auto* pool = new RingPool;  // never destroyed: a file may close during the exit
+    return *pool;
   }
   // A forked child shares its parent's rings (the queues are shared memory) while its copies of
   // the registered buffers are not the pinned pages: it must set up rings of its own.

@@ -51,38 +51,28 @@ bool wins(const Child& kid, Value v, const GroupLosses& groups, ValuesLookup* va
 }
 
 // Won, not checkmate, at least one winning move and every winning move a sacrifice (with
-// shortest_only, the winning moves are those of the shortest win). The moves that are no
-// sacrifice are looked at first: most won states have a winning one.
-bool is_puzzle(const Game& game, const GroupLosses& groups, ValuesLookup* values, StateKey s,
-               Value v, std::uint32_t sacrifices, bool shortest_only) {
-  if (!v.is_win() || v.plies() == 0 || sacrifices == 0) return false;
+// shortest_only, the winning moves are those of the shortest win): returns how many moves win,
+// 0 for no puzzle. The moves that are no sacrifice are looked at first: most won states have a
+// winning one.
+int puzzle_wins(const Game& game, const GroupLosses& groups, ValuesLookup* values, StateKey s,
+                Value v, std::uint32_t sacrifices, bool shortest_only) {
+  if (!v.is_win() || v.plies() == 0 || sacrifices == 0) return 0;
   thread_local std::vector<Child> kids;
   game.successors(s, kids);
   for (std::size_t i = 0; i < kids.size(); ++i)
-    if (!(sacrifices >> i & 1) && wins(kids[i], v, groups, values, shortest_only)) return false;
+    if (!(sacrifices >> i & 1) && wins(kids[i], v, groups, values, shortest_only)) return 0;
+  int winning = 0;
   for (std::size_t i = 0; i < kids.size(); ++i)
-    if ((sacrifices >> i & 1) && wins(kids[i], v, groups, values, shortest_only)) return true;
-  return false;
+    winning += (sacrifices >> i & 1) && wins(kids[i], v, groups, values, shortest_only);
+  return winning;
 }
 
-// How many moves of a puzzle win (a puzzle's winning moves are all sacrifices).
-int winning_moves(const Game& game, const GroupLosses& groups, ValuesLookup* values, StateKey s,
-                  Value v, bool shortest_only) {
-  std::vector<Child> kids;
-  game.successors(s, kids);
-  return static_cast<int>(std::count_if(kids.begin(), kids.end(), [&](const Child& kid) {
-    return wins(kid, v, groups, values, shortest_only);
-  }));
-}
-
-// The counts of `found` (every puzzle, any order) by position, winning moves, tier and length.
-void count_puzzles(const Game& game, const GroupLosses& groups, ValuesLookup& values,
-                   const std::vector<std::pair<Value, StateKey>>& found, bool shortest_only,
+// The counts of `found` (every puzzle, any order) by position, tier and length.
+void count_puzzles(const Game& game, const std::vector<std::pair<Value, StateKey>>& found,
                    PuzzleScan& scan) {
   std::vector<std::uint64_t> slots;
   for (const auto& [v, s] : found) {
     slots.push_back(game.group_slot(s));
-    scan.one_winning_move += winning_moves(game, groups, &values, s, v, shortest_only) == 1;
     ++scan.by_tier[game.tier_of(s)];
     ++scan.by_plies[v.plies()];
   }
@@ -112,8 +102,8 @@ void scan_batch(const std::vector<KeyValue>& batch, const Game& game, const Grou
                 const std::vector<std::string>& values_runs, const SacrificeMask& sacrifices,
                 bool shortest_only, int threads, PuzzleScan& scan,
                 std::vector<std::pair<Value, StateKey>>& found) {
-  std::uint64_t won = 0;
-#pragma omp parallel num_threads(threads) reduction(+ : won)
+  std::uint64_t won = 0, one_winning_move = 0;
+#pragma omp parallel num_threads(threads) reduction(+ : won, one_winning_move)
   {
     std::optional<ValuesLookup> values;  // only the shortest wins need the values runs
     if (shortest_only) values.emplace(values_runs);
@@ -123,14 +113,15 @@ void scan_batch(const std::vector<KeyValue>& batch, const Game& game, const Grou
       const Value v = Value::from_raw(batch[i].value);
       if (!v.is_win() || v.plies() == 0) continue;
       ++won;
-      if (is_puzzle(game, groups, values ? &*values : nullptr, batch[i].key, v,
-                    sacrifices(batch[i].key), shortest_only))
-        mine.push_back({v, batch[i].key});
+      const int winning = puzzle_wins(game, groups, values ? &*values : nullptr, batch[i].key, v,
+                                      sacrifices(batch[i].key), shortest_only);
+      if (winning > 0) mine.push_back({v, batch[i].key});
+      one_winning_move += winning == 1;
     }
 #pragma omp critical
     found.insert(found.end(), mine.begin(), mine.end());
   }
-  scan.scanned += batch.size(), scan.won += won;
+  scan.scanned += batch.size(), scan.won += won, scan.one_winning_move += one_winning_move;
 }
 
 }  // namespace
@@ -179,7 +170,7 @@ PuzzleScan find_puzzles(const Game& game, const std::vector<std::string>& values
   });
   scan.puzzles = found.size();
   ValuesLookup values(values_runs);
-  count_puzzles(game, groups, values, found, shortest_only, scan);
+  count_puzzles(game, found, scan);
   for (std::size_t i = 0; i < found.size() && i < keep; ++i)
     scan.longest.push_back(
         Puzzle{found[i].second, found[i].first, solution(game, values, found[i].second)});

@@ -262,8 +262,9 @@ std::vector<std::vector<NodeId>> states_by_layer(const Set& set) {
 // the states sorted by their children's numbers. Writes the layer; returns its (id, number)
 // pairs sorted by id.
 using Numbering = std::vector<std::pair<NodeId, std::uint32_t>>;
+template <class Out>  // ExtDfaWriter, or LayerDigests: begin_layer, push, end_layer
 Numbering number_layer(const Manager& m, unsigned layer, const std::vector<NodeId>& states,
-                       const Numbering& below, ExtDfaWriter& out) {
+                       const Numbering& below, Out& out) {
   const unsigned arity = m.alphabet(layer);
   auto number_of = [&](NodeId k) -> std::uint32_t {
     if (k == kEmptyNode || k == kAcceptNode) return k;
@@ -290,17 +291,62 @@ Numbering number_layer(const Manager& m, unsigned layer, const std::vector<NodeI
   return mine;
 }
 
-}  // namespace
+// What an ExtDfaWriter records of the layers it is given (their sizes and digests), without
+// their files: the canonical digest of an in-RAM set costs no disk.
+class LayerDigests {
+ public:
+  explicit LayerDigests(std::vector<unsigned> alphabet) {
+    d_.alphabet = std::move(alphabet);
+    d_.states.assign(d_.length(), 0);
+    d_.layer_digests.assign(d_.length(), 0);
+  }
+  ~LayerDigests() { XXH3_freeState(hash_); }
+  LayerDigests(const LayerDigests&) = delete;
+  LayerDigests& operator=(const LayerDigests&) = delete;
+  void begin_layer(unsigned layer) {
+    layer_ = layer;
+    XXH3_64bits_reset(hash_);
+  }
+  void push(const std::uint32_t* children) {
+    XXH3_64bits_update(hash_, children, d_.alphabet[layer_] * sizeof(std::uint32_t));
+    ++d_.states[layer_];
+  }
+  void end_layer() { d_.layer_digests[layer_] = XXH3_64bits_digest(hash_); }
+  std::uint64_t digest() const { return set_digest(d_); }
 
-ExtDfa save_ext(const Set& set, const std::string& dir, bool durable) {
-  const Manager& m = *set.manager();
+ private:
+  ExtDfa d_;
+  unsigned layer_ = 0;
+  XXH3_state_t* hash_ = XXH3_createState();
+};
+
+std::vector<unsigned> alphabet_of(const Manager& m) {
   std::vector<unsigned> alphabet(m.length());
   for (unsigned i = 0; i < m.length(); ++i) alphabet[i] = m.alphabet(i);
-  ExtDfaWriter out(dir, alphabet, durable);
+  return alphabet;
+}
+
+// Numbers the set's layers from the last up into `out`, as save_ext writes them.
+template <class Out>
+void number_layers(const Set& set, Out& out) {
+  const Manager& m = *set.manager();
   const auto by_layer = states_by_layer(set);
   Numbering below;
   for (unsigned layer = m.length(); layer-- > 0;)
     below = number_layer(m, layer, by_layer[layer], below, out);
+}
+
+}  // namespace
+
+std::uint64_t canonical_digest(const Set& set) {
+  LayerDigests out(alphabet_of(*set.manager()));
+  number_layers(set, out);
+  return out.digest();
+}
+
+ExtDfa save_ext(const Set& set, const std::string& dir, bool durable) {
+  ExtDfaWriter out(dir, alphabet_of(*set.manager()), durable);
+  number_layers(set, out);
   return out.finish();
 }
 

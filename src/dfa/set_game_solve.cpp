@@ -29,10 +29,12 @@ std::string printf_text(const char* format, Args... args) {
 }
 
 json stats_json(const SetStats& s) {
-  return {{"positions", s.positions},
-          {"states", s.states},
-          {"bytes", s.bytes},
-          {"positions_per_byte", s.positions_per_byte()}};
+  json j = {{"positions", s.positions},
+            {"states", s.states},
+            {"bytes", s.bytes},
+            {"positions_per_byte", s.positions_per_byte()}};
+  if (s.digest) j["digest"] = printf_text("%016llx", static_cast<unsigned long long>(*s.digest));
+  return j;
 }
 
 std::string ppb(const SetStats& s) { return printf_text("%.3g", s.positions_per_byte()); }
@@ -48,6 +50,7 @@ class SetSolveRun {
   json run(const PlayerNames& players) {
     const auto t0 = Clock::now();
     g_.simplify_backup = o_.restrict_backup;
+    g_.digests = o_.digests;
     out_ = {
         {"game", g_.name}, {"method", o_.method}, {"memory_budget", g_.manager->budget_bytes()}};
     bool first_wins = false;
@@ -90,8 +93,8 @@ class SetSolveRun {
     if (!r.won.contains(g_.start) && !r.lost.contains(g_.start))
       throw std::runtime_error("the start position is undecided after " +
                                std::to_string(o_.max_steps) + " steps");
-    out_["won"] = stats_json(stats_of(r.won));
-    out_["lost"] = stats_json(stats_of(r.lost));
+    out_["won"] = stats_json(stats_of(r.won, g_.digests));
+    out_["lost"] = stats_json(stats_of(r.lost, g_.digests));
     if (!o_.save_dir.empty()) {
       std::filesystem::create_directories(o_.save_dir);
       save_set(r.won, o_.save_dir + "/won.zdfa");

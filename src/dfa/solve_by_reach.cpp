@@ -20,10 +20,10 @@ double seconds_since(std::chrono::steady_clock::time_point t0) {
 
 // The statistics of two sets, walked at once when the manager has two threads (the walks only
 // read the table, and nothing builds states meanwhile).
-std::pair<SetStats, SetStats> stats_of_both(const Set& a, const Set& b) {
-  if (a.manager()->threads() == 1) return {stats_of(a), stats_of(b)};
-  auto second = std::async(std::launch::async, [&b] { return stats_of(b); });
-  SetStats first = stats_of(a);
+std::pair<SetStats, SetStats> stats_of_both(const Set& a, const Set& b, bool digests) {
+  if (a.manager()->threads() == 1) return {stats_of(a, digests), stats_of(b, digests)};
+  auto second = std::async(std::launch::async, [&b, digests] { return stats_of(b, digests); });
+  SetStats first = stats_of(a, digests);
   return {first, second.get()};
 }
 
@@ -92,7 +92,7 @@ class ReachSolve {
       ReachStep st;
       st.ply = static_cast<unsigned>(i);
       st.resumed = true;
-      std::tie(st.reach, st.undecided) = stats_of_both(reach, open);
+      std::tie(st.reach, st.undecided) = stats_of_both(reach, open, g_.digests);
       st.seconds = seconds_since(t0_);
       if (!backed_) all_reached_ = all_reached_ | reach;
       add_ply(st, m_.empty(), m_.empty());
@@ -125,7 +125,7 @@ class ReachSolve {
       Set open = current - known_;
       ReachStep st;
       st.ply = static_cast<unsigned>(r_.reach.size());
-      std::tie(st.reach, st.undecided) = stats_of_both(current, open);
+      std::tie(st.reach, st.undecided) = stats_of_both(current, open, g_.digests);
       st.seconds = seconds_since(t0_);
       all_reached_ = all_reached_ | current;
       add_ply(st, current, open);
@@ -133,7 +133,7 @@ class ReachSolve {
       current = forward(g_, open);
       if (spill_.on()) spill_.save_forward(st.ply, r_.reach.back(), undecided_.back());
     }
-    r_.distinct = stats_of(all_reached_);
+    r_.distinct = stats_of(all_reached_, g_.digests);
     r_.distinct_positions = r_.distinct.positions;
     all_reached_ = m_.empty();  // only its statistics are needed
   }
@@ -171,7 +171,7 @@ class ReachSolve {
     if (!(r_.lost[i] & known_won_).is_empty())
       throw std::logic_error("solve_by_reach: inconsistent known sets");
     ReachStep& st = r_.steps[i];
-    std::tie(st.won, st.lost) = stats_of_both(r_.won[i], r_.lost[i]);
+    std::tie(st.won, st.lost) = stats_of_both(r_.won[i], r_.lost[i], g_.digests);
     Set passed = undecided_[i] - won_open;
     if (g_.simplify_backup && i > 0) {
       // Ply i-1 asks only whether its undecided positions outside reverse(known_lost) have a move

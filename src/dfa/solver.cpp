@@ -6,6 +6,8 @@
 #include <cmath>
 #include <map>
 
+#include "zermelo/dfa/ext_dfa.hpp"
+
 namespace zermelo::dfa {
 namespace {
 
@@ -72,12 +74,13 @@ Set reverse_within(const SetGame& g, const Set& s, const Set& within) {
   return image(g, s, true, &within);
 }
 
-SetStats stats_of(const Set& s) {
+SetStats stats_of(const Set& s, bool digest) {
   SetStats st;
   const Set::Measure mm = s.measure();
   st.positions = mm.positions;
   st.states = mm.states;
   st.bytes = mm.bytes;
+  if (digest) st.digest = canonical_digest(s);
   return st;
 }
 
@@ -91,8 +94,8 @@ RetrogradeResult retrograde(const SetGame& g, unsigned max_steps,
   auto record = [&](unsigned i) {
     RetrogradeStep st;
     st.step = i;
-    st.won = stats_of(w);
-    st.lost = stats_of(l);
+    st.won = stats_of(w, g.digests);
+    st.lost = stats_of(l, g.digests);
     st.table_states = g.manager->live_nodes();
     st.seconds = seconds_since(t0);
     r.steps.push_back(st);

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <nlohmann/json.hpp>
 
 #include "tests/test_util.hpp"
 #include "zermelo/dfa/ext_solve.hpp"
@@ -60,6 +61,28 @@ TEST(BreakthroughExtSolve, SameWinnerAndSetsAsInRamOn3x4OnTwoThreads) {
 
 TEST(BreakthroughExtSolve, SameWinnerAndSetsAsInRamOn4x4) {
   if (!zermelo::testing::kSanitized) check_solve("4x4", 10, 64ull << 20);
+}
+
+// What a user compares: the JSON of an in-RAM solve with --digests and of an --external solve
+// give every set of every ply (forward, open, won, lost) the same digest and size.
+TEST(BreakthroughExtSolve, InRamJsonDigestsAreTheExternalSolves) {
+  zermelo::testing::ScratchDir dir;
+  const std::string solve = "--json --memory 1G breakthrough solve 3x4 --backward-steps 2";
+  const auto ram = zermelo::testing::run_cli(solve + " --digests");
+  const auto ext = zermelo::testing::run_cli(solve + " --external " + dir / "x");
+  ASSERT_EQ(ram.code, 0) << ram.out;
+  ASSERT_EQ(ext.code, 0) << ext.out;
+  const auto a = nlohmann::json::parse(ram.out)["steps"],
+             b = nlohmann::json::parse(ext.out)["steps"];
+  ASSERT_EQ(a.size(), b.size());
+  ASSERT_GT(a.size(), 5u);
+  for (std::size_t i = 0; i < a.size(); ++i)
+    for (const char* set : {"reach", "open", "won", "lost"}) {
+      EXPECT_EQ(a[i][set]["digest"], b[i][set]["digest"]) << "ply " << i << " " << set;
+      EXPECT_EQ(a[i][set]["states"], b[i][set]["states"]) << "ply " << i << " " << set;
+    }
+  const auto plain = nlohmann::json::parse(zermelo::testing::run_cli(solve).out)["steps"];
+  EXPECT_FALSE(plain[0]["reach"].contains("digest")) << "digests only when asked for";
 }
 
 }  // namespace

@@ -59,6 +59,8 @@ TEST(ExtDfa, CanonicalFormRoundTripsAndIgnoresTheTable) {
     Set filler = random_set(other, rng, 40);
     Set y = load_ext(other, e) | (filler - filler);
     EXPECT_EQ(save_ext(y, s / "y").digest, e.digest);
+    EXPECT_EQ(canonical_digest(x), e.digest) << "the digest without the files";
+    EXPECT_EQ(canonical_digest(y), e.digest);
     for (unsigned i = 0; i < e.length(); ++i) {
       std::ifstream f1(e.layer_path(i), std::ios::binary),
           f2(s / ("y/layer-" + std::to_string(i) + ".run"), std::ios::binary);
@@ -75,6 +77,8 @@ TEST(ExtDfa, DifferentSetsHaveDifferentDigests) {
   Set a = m.singleton({0, 0, 0, 0, 0, 0}), b = m.singleton({0, 0, 0, 0, 0, 1});
   EXPECT_NE(save_ext(a, s / "a").digest, save_ext(b, s / "b").digest);
   EXPECT_NE(save_ext(m.empty(), s / "e").digest, save_ext(a, s / "a").digest);
+  EXPECT_EQ(canonical_digest(m.empty()), save_ext(m.empty(), s / "e").digest);
+  EXPECT_NE(canonical_digest(a), canonical_digest(b));
 }
 
 TEST(ExtDfa, OperationsOutOfCoreMatchTheInRamOnes) {

@@ -49,6 +49,9 @@ void add_solve_options(CLI::App* solve, dfa::SetSolveOptions& o) {
   solve->add_flag("--restrict-backup", o.restrict_backup,
                   "reach: hand each ply's lost set up the back-up restricted to what the ply "
                   "above can reach (fewer states, not faster)");
+  solve->add_flag("--digests", o.digests,
+                  "give every set in the JSON its canonical digest, the one an --external solve "
+                  "gives the same set (costs a numbering of each set)");
   solve->add_option("--spill", o.spill_dir,
                     "reach: keep each ply's forward sets in set files under this directory "
                     "until the back-up needs them; the same command resumes a stopped solve "

@@ -83,6 +83,9 @@ ExtDfa open_ext(const std::string& dir);
 // The canonical external form of an in-RAM set (the directory is created; durable: as
 // ExtDfaWriter).
 ExtDfa save_ext(const Set& set, const std::string& dir, bool durable = true);
+// The digest save_ext would give the set (ExtDfa::digest), computed without writing it: how an
+// in-RAM solve's sets are compared with an out-of-core solve's.
+std::uint64_t canonical_digest(const Set& set);
 // The set rebuilt in a manager (whose alphabets must match), bottom-up through hash-consing.
 Set load_ext(Manager& manager, const ExtDfa& set);
 // Reads every layer (checksums, indices, digests); throws ExtDfaError on any problem.

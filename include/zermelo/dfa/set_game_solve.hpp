@@ -20,6 +20,7 @@ struct SetSolveOptions {
   unsigned max_steps = 100000;   // give up after this many steps/plies
   std::string save_dir;          // save the final won/lost sets here (.zdfa), if not empty
   bool restrict_backup = false;  // SetGame::simplify_backup
+  bool digests = false;          // SetGame::digests
   std::string spill_dir;         // reach: keep the forward sets in set files here
 };
 

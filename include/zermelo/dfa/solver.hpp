@@ -13,6 +13,7 @@
 #pragma once
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -30,11 +31,14 @@ struct SetStats {
   std::uint64_t positions = 0;
   std::size_t states = 0;
   std::uint64_t bytes = 0;
+  // canonical_digest (ext_dfa.hpp), if asked for (SetGame::digests): the same set solved out of
+  // core has the same digest.
+  std::optional<std::uint64_t> digest;
   double positions_per_byte() const {
     return bytes ? static_cast<double>(positions) / static_cast<double>(bytes) : 0.0;
   }
 };
-SetStats stats_of(const Set& s);
+SetStats stats_of(const Set& s, bool digest = false);
 
 // ---- Retrograde analysis over the whole universe.
 struct RetrogradeStep {

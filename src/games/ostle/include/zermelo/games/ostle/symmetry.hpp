@@ -9,6 +9,7 @@
 #pragma once
 #include <array>
 #include <cstdint>
+#include <utility>
 
 #include "zermelo/games/ostle/board.hpp"
 
@@ -18,12 +19,46 @@ constexpr int kSymmetries = 8;
 constexpr int kHoleClasses = 6;
 constexpr std::array<int, kHoleClasses> kHoleReps = {0, 1, 2, 6, 7, 12};  // a1 a2 a3 b2 b3 c3
 
-// Symmetry g maps square s to sym_square(g, s); g = 0 is the identity.
-int sym_square(int g, int s);
+// Symmetry g (bits: 4 transposes, then 1 mirrors the files, then 2 mirrors the ranks) maps
+// square s to sym_square(g, s); g = 0 is the identity.
+namespace detail {
+inline constexpr auto kSymSquare = [] {
+  std::array<std::array<std::uint8_t, kSquares>, kSymmetries> t{};
+  for (int g = 0; g < kSymmetries; ++g)
+    for (int s = 0; s < kSquares; ++s) {
+      int f = file_of(s), r = rank_of(s);
+      if (g & 4) std::swap(f, r);
+      if (g & 1) f = 4 - f;
+      if (g & 2) r = 4 - r;
+      t[g][s] = static_cast<std::uint8_t>(square_at(f, r));
+    }
+  return t;
+}();
+
+// The same maps on bitboards, a byte at a time: kSymBytes[g][k][v] is the image of v << 8k. Inline,
+// since they are the inner loop of canonical forms and of the reference reading's symmetry tests
+// (four loads an image; shifts and masks were 1.3x slower there). Tested against kSymSquare.
+inline constexpr auto kSymBytes = [] {
+  std::array<std::array<std::array<Bits, 256>, 4>, kSymmetries> t{};
+  for (int g = 0; g < kSymmetries; ++g)
+    for (int k = 0; k < 4; ++k)
+      for (int v = 0; v < 256; ++v)
+        for (int b = 0; b < 8; ++b)
+          if ((v >> b & 1) && 8 * k + b < kSquares) t[g][k][v] |= bit(kSymSquare[g][8 * k + b]);
+  return t;
+}();
+}  // namespace detail
+
+constexpr int sym_square(int g, int s) { return detail::kSymSquare[g][s]; }
 int sym_dir(int g, int d);
-Bits sym_bits(int g, Bits b);
+constexpr Bits sym_bits(int g, Bits b) {
+  const auto& t = detail::kSymBytes[g];
+  return t[0][b & 0xFF] | t[1][(b >> 8) & 0xFF] | t[2][(b >> 16) & 0xFF] | t[3][b >> 24];
+}
 int sym_forbid(int g, int forbid);
-Position sym_position(int g, const Position& p);
+constexpr Position sym_position(int g, const Position& p) {
+  return Position{sym_bits(g, p.me), sym_bits(g, p.opp), sym_square(g, p.hole)};
+}
 
 // The representative square of the hole's orbit and its index in kHoleReps.
 int hole_rep_index(int square);

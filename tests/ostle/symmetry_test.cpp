@@ -1,0 +1,54 @@
+// The board's symmetries on whole bitboards (shifts and masks, symmetry.hpp) against the plain
+// statement: each square carried to its image one at a time, for every symmetry, on random and
+// on one-square bitboards; and the eight maps form the group (each one's inverse is among them).
+#include <gtest/gtest.h>
+
+#include <random>
+
+#include "zermelo/games/ostle/symmetry.hpp"
+
+namespace {
+
+using namespace zermelo::ostle;
+
+Bits image_square_by_square(int g, Bits b) {
+  Bits out = 0;
+  for (int s = 0; s < kSquares; ++s)
+    if (b & bit(s)) out |= bit(sym_square(g, s));
+  return out;
+}
+
+TEST(OstleSymmetry, BitboardImagesAreTheSquaresImages) {
+  std::mt19937 rng(11);
+  for (int g = 0; g < kSymmetries; ++g) {
+    for (int s = 0; s < kSquares; ++s)
+      EXPECT_EQ(sym_bits(g, bit(s)), image_square_by_square(g, bit(s)));
+    for (int i = 0; i < 20000; ++i) {
+      const Bits b = static_cast<Bits>(rng()) & kBoardMask;
+      ASSERT_EQ(sym_bits(g, b), image_square_by_square(g, b)) << "g " << g << " board " << b;
+    }
+    EXPECT_EQ(sym_bits(g, kBoardMask), kBoardMask);
+  }
+}
+
+TEST(OstleSymmetry, TheMapsAreTheEightSymmetriesOfTheSquare) {
+  // Corner a1 goes to each corner twice, and every map has an inverse among the eight.
+  int corner_images[kSquares] = {};
+  for (int g = 0; g < kSymmetries; ++g) {
+    ++corner_images[sym_square(g, square_at(0, 0))];
+    bool inverse = false;
+    for (int h = 0; h < kSymmetries; ++h) {
+      bool identity = true;
+      for (int s = 0; s < kSquares; ++s) identity &= sym_square(h, sym_square(g, s)) == s;
+      inverse |= identity;
+    }
+    EXPECT_TRUE(inverse) << "g " << g;
+  }
+  for (int corner : {square_at(0, 0), square_at(0, 4), square_at(4, 0), square_at(4, 4)})
+    EXPECT_EQ(corner_images[corner], 2);
+  EXPECT_EQ(sym_square(4, square_at(1, 3)), square_at(3, 1)) << "4 transposes";
+  EXPECT_EQ(sym_square(1, square_at(1, 3)), square_at(3, 3)) << "1 mirrors the files";
+  EXPECT_EQ(sym_square(2, square_at(1, 3)), square_at(1, 1)) << "2 mirrors the ranks";
+}
+
+}  // namespace

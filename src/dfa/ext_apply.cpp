@@ -6,6 +6,7 @@
 // their first state, meet the first input's layer in one sequential read; sorted again by their
 // second state, the second input's; then each character gives a child pair, a request for the
 // next layer, unless the operation already knows it is dead.
+#include <cstddef>
 #include <filesystem>
 #include <memory>
 
@@ -21,6 +22,7 @@ struct Request {  // the pair (a, b) of input states, asked for by product state
   std::uint32_t a, b, src, c;
 };
 struct RequestLess {
+  static constexpr bool kOrdersByRadixLayout = true;  // radix layout below
   bool operator()(const Request& x, const Request& y) const {
     return std::tie(x.a, x.b, x.src, x.c) < std::tie(y.a, y.b, y.src, y.c);
   }
@@ -32,10 +34,33 @@ struct Half {  // product state p = (a, b), with a's children
 };
 template <unsigned N>
 struct HalfLess {  // p is unique, so equal keys are equal records
+  static constexpr bool kOrdersByRadixLayout = true;  // radix layout below
   bool operator()(const Half<N>& x, const Half<N>& y) const {
     return std::tie(x.b, x.p) < std::tie(y.b, y.p);
   }
 };
+
+}  // namespace
+}  // namespace zermelo::dfa
+
+// Radix layouts (radix_sort.hpp): the fields each comparator above compares, most
+// significant first.
+namespace zermelo {
+template <>
+struct RadixLayout<dfa::Request> {
+  static constexpr std::array<RadixField, 4> fields{
+      RadixField{offsetof(dfa::Request, a), 4}, RadixField{offsetof(dfa::Request, b), 4},
+      RadixField{offsetof(dfa::Request, src), 4}, RadixField{offsetof(dfa::Request, c), 4}};
+};
+template <unsigned N>
+struct RadixLayout<dfa::Half<N>> {
+  static constexpr std::array<RadixField, 2> fields{RadixField{offsetof(dfa::Half<N>, b), 4},
+                                                    RadixField{offsetof(dfa::Half<N>, p), 4}};
+};
+}  // namespace zermelo
+
+namespace zermelo::dfa {
+namespace {
 
 // Whether op(a, b) is empty whatever lies below, from which of them are dead.
 bool dead(ExtOp op, std::uint32_t a, std::uint32_t b) {

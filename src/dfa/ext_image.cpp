@@ -6,6 +6,7 @@
 // (a sort by member), gathered back by image state (a sort by state), and each character's
 // children, relabelled where the change touches the layer, form the next layer's requests.
 #include <algorithm>
+#include <cstddef>
 #include <filesystem>
 #include <memory>
 #include <stdexcept>
@@ -21,11 +22,13 @@ using ext::Kids;
 constexpr unsigned S = kExtImageWidth;
 using Members = std::array<std::uint32_t, S>;  // ascending, then zeros
 
+static_assert(kExtImageWidth == 4, "the Request radix layout lists four members");
 struct Request {
   Members m;
   std::uint32_t src, c;
 };
 struct RequestLess {
+  static constexpr bool kOrdersByRadixLayout = true;  // radix layout below
   bool operator()(const Request& x, const Request& y) const {
     return std::tie(x.m, x.src, x.c) < std::tie(y.m, y.src, y.c);
   }
@@ -34,6 +37,7 @@ struct Lookup {  // member j of image state p is input state `state`
   std::uint32_t state, p, j;
 };
 struct LookupLess {
+  static constexpr bool kOrdersByRadixLayout = true;  // radix layout below
   bool operator()(const Lookup& x, const Lookup& y) const {
     return std::tie(x.state, x.p, x.j) < std::tie(y.state, y.p, y.j);
   }
@@ -44,11 +48,41 @@ struct Found {  // member j of image state p has these children
   Kids<N> kids;
 };
 template <unsigned N>
-struct FoundLess {  // (p, j) is unique
+struct FoundLess {                                    // (p, j) is unique
+  static constexpr bool kOrdersByRadixLayout = true;  // radix layout below
   bool operator()(const Found<N>& x, const Found<N>& y) const {
     return std::tie(x.p, x.j) < std::tie(y.p, y.j);
   }
 };
+
+}  // namespace
+}  // namespace zermelo::dfa
+
+// Radix layouts (radix_sort.hpp): the fields each comparator above compares, most
+// significant first.
+namespace zermelo {
+template <>
+struct RadixLayout<dfa::Request> {
+  static constexpr std::array<RadixField, 6> fields{
+      RadixField{offsetof(dfa::Request, m), 4},     RadixField{offsetof(dfa::Request, m) + 4, 4},
+      RadixField{offsetof(dfa::Request, m) + 8, 4}, RadixField{offsetof(dfa::Request, m) + 12, 4},
+      RadixField{offsetof(dfa::Request, src), 4},   RadixField{offsetof(dfa::Request, c), 4}};
+};
+template <>
+struct RadixLayout<dfa::Lookup> {
+  static constexpr std::array<RadixField, 3> fields{RadixField{offsetof(dfa::Lookup, state), 4},
+                                                    RadixField{offsetof(dfa::Lookup, p), 4},
+                                                    RadixField{offsetof(dfa::Lookup, j), 4}};
+};
+template <unsigned N>
+struct RadixLayout<dfa::Found<N>> {
+  static constexpr std::array<RadixField, 2> fields{RadixField{offsetof(dfa::Found<N>, p), 4},
+                                                    RadixField{offsetof(dfa::Found<N>, j), 4}};
+};
+}  // namespace zermelo
+
+namespace zermelo::dfa {
+namespace {
 
 // Adds a (non-dead) state to a member set.
 void add_member(Members& m, std::uint32_t state) {
@@ -91,6 +125,7 @@ class Image {
 
   using Requests = ExternalSorter<Request, RequestLess>;
   using Lookups = ExternalSorter<Lookup, LookupLess>;
+  static_assert(Lookups::uses_radix_sort(), "the largest sort of the image (a profile's half)");
   using Founds = ExternalSorter<Found<N>, FoundLess<N>>;
 
   // Numbers the layer's image states, writes the arcs into them, asks for their members.

@@ -12,6 +12,7 @@
 // image state, its members' children are looked up in the input's layer in state order and
 // gathered back by image state, and each character's members form the next layer's request.
 #include <algorithm>
+#include <cstddef>
 #include <filesystem>
 #include <map>
 #include <memory>
@@ -141,6 +142,7 @@ struct Lookup {  // member j of image state p is input state `state` read throug
   std::uint32_t state, p, j, mask;
 };
 struct LookupLess {
+  static constexpr bool kOrdersByRadixLayout = true;  // radix layout below
   bool operator()(const Lookup& x, const Lookup& y) const {
     return std::tie(x.state, x.p, x.j) < std::tie(y.state, y.p, y.j);
   }
@@ -151,11 +153,34 @@ struct Found {  // member j of image state p: its move set and input state's chi
   Kids<N> kids;
 };
 template <unsigned N>
-struct FoundLess {  // (p, j) is unique
+struct FoundLess {                                    // (p, j) is unique
+  static constexpr bool kOrdersByRadixLayout = true;  // radix layout below
   bool operator()(const Found<N>& x, const Found<N>& y) const {
     return std::tie(x.p, x.j) < std::tie(y.p, y.j);
   }
 };
+
+}  // namespace
+}  // namespace zermelo::dfa
+
+// Radix layouts (radix_sort.hpp): the fields each comparator above compares, most
+// significant first.
+namespace zermelo {
+template <>
+struct RadixLayout<dfa::Lookup> {
+  static constexpr std::array<RadixField, 3> fields{RadixField{offsetof(dfa::Lookup, state), 4},
+                                                    RadixField{offsetof(dfa::Lookup, p), 4},
+                                                    RadixField{offsetof(dfa::Lookup, j), 4}};
+};
+template <unsigned N>
+struct RadixLayout<dfa::Found<N>> {
+  static constexpr std::array<RadixField, 2> fields{RadixField{offsetof(dfa::Found<N>, p), 4},
+                                                    RadixField{offsetof(dfa::Found<N>, j), 4}};
+};
+}  // namespace zermelo
+
+namespace zermelo::dfa {
+namespace {
 
 template <unsigned N, unsigned K>
 class ImageAll {
@@ -173,6 +198,7 @@ class ImageAll {
 
   using Requests = ExternalSorter<Request<K>, RequestLess<K>>;
   using Lookups = ExternalSorter<Lookup, LookupLess>;
+  static_assert(Lookups::uses_radix_sort(), "the largest sort of the image (a profile's half)");
   using Founds = ExternalSorter<Found<N>, FoundLess<N>>;
 
   // Numbers the layer's image states, writes the arcs into them, asks for their members.

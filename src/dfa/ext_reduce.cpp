@@ -4,6 +4,7 @@
 // gathered by state (a sort by source), and the states sorted by their children: equal ones
 // merge, dead ones (no live child) vanish, and the rank is the canonical number save_ext gives.
 #include <algorithm>
+#include <cstddef>
 #include <filesystem>
 #include <memory>
 #include <stdexcept>
@@ -17,6 +18,7 @@ struct Edge {  // product state p's child by c is canonical state k of the layer
   std::uint32_t p, c, k;
 };
 struct EdgeLess {
+  static constexpr bool kOrdersByRadixLayout = true;  // radix layout below
   bool operator()(const Edge& x, const Edge& y) const {
     return std::tie(x.p, x.c, x.k) < std::tie(y.p, y.c, y.k);
   }
@@ -28,6 +30,7 @@ struct Tuple {  // product state p with its canonical children
 };
 template <unsigned N>
 struct TupleLess {
+  static constexpr bool kOrdersByRadixLayout = true;  // radix layout below
   bool operator()(const Tuple<N>& x, const Tuple<N>& y) const {
     return std::tie(x.kids, x.p) < std::tie(y.kids, y.p);
   }
@@ -36,10 +39,44 @@ struct Number {  // product state p is canonical state k (k > 0: dead states are
   std::uint32_t p, k;
 };
 struct NumberLess {
+  static constexpr bool kOrdersByRadixLayout = true;  // radix layout below
   bool operator()(const Number& x, const Number& y) const {
     return std::tie(x.p, x.k) < std::tie(y.p, y.k);
   }
 };
+
+}  // namespace
+}  // namespace zermelo::dfa::ext
+
+// Radix layouts (radix_sort.hpp): the fields each comparator above compares, most
+// significant first.
+namespace zermelo {
+template <>
+struct RadixLayout<dfa::ext::Edge> {
+  static constexpr std::array<RadixField, 3> fields{RadixField{offsetof(dfa::ext::Edge, p), 4},
+                                                    RadixField{offsetof(dfa::ext::Edge, c), 4},
+                                                    RadixField{offsetof(dfa::ext::Edge, k), 4}};
+};
+// The children, then p: records of up to seven children (wider ones are sorted by std::sort).
+template <unsigned N>
+struct RadixLayout<dfa::ext::Tuple<N>> {
+  static constexpr auto fields = [] {
+    std::array<RadixField, N + 1> f{};
+    for (unsigned i = 0; i < N; ++i)
+      f[i] = RadixField{static_cast<std::uint32_t>(offsetof(dfa::ext::Tuple<N>, kids) + 4 * i), 4};
+    f[N] = RadixField{offsetof(dfa::ext::Tuple<N>, p), 4};
+    return f;
+  }();
+};
+template <>
+struct RadixLayout<dfa::ext::Number> {
+  static constexpr std::array<RadixField, 2> fields{RadixField{offsetof(dfa::ext::Number, p), 4},
+                                                    RadixField{offsetof(dfa::ext::Number, k), 4}};
+};
+}  // namespace zermelo
+
+namespace zermelo::dfa::ext {
+namespace {
 
 template <unsigned N>
 class Reducer {

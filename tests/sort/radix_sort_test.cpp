@@ -123,5 +123,57 @@ TEST(RadixSort, ExternalSorterStreamsTheSameOrderSpilledOrNot) {
     }
 }
 
+// A comparator other than std::less that declares it compares the layout's fields (as the DFA
+// passes' do) gets the radix path, and the stream is still std::sort's under that comparator;
+// one that does not declare it keeps std::sort.
+struct Pair32 {
+  std::uint32_t hi, lo, extra;
+};
+struct Pair32Less {
+  static constexpr bool kOrdersByRadixLayout = true;
+  bool operator()(const Pair32& x, const Pair32& y) const {
+    return std::tie(x.hi, x.lo) < std::tie(y.hi, y.lo);
+  }
+};
+struct Pair32PlainLess {
+  bool operator()(const Pair32& x, const Pair32& y) const { return Pair32Less()(x, y); }
+};
+
+}  // namespace
+template <>
+struct RadixLayout<Pair32> {
+  static constexpr std::array<RadixField, 2> fields{RadixField{0, 4}, RadixField{4, 4}};
+};
+namespace {
+
+static_assert(ExternalSorter<Pair32, Pair32Less>::uses_radix_sort());
+static_assert(!ExternalSorter<Pair32, Pair32PlainLess>::uses_radix_sort());
+
+TEST(RadixSort, AComparatorOfTheLayoutsFieldsSortsByRadix) {
+  testing::ScratchDir dir;
+  std::mt19937_64 rng(5);
+  std::vector<Pair32> in(400000);
+  for (std::uint32_t i = 0; i < in.size(); ++i)  // (hi, lo) unique: the order is total
+    in[i] = Pair32{static_cast<std::uint32_t>(rng() % 700), i, static_cast<std::uint32_t>(rng())};
+  std::shuffle(in.begin(), in.end(), rng);
+  std::vector<Pair32> expected = in;
+  std::sort(expected.begin(), expected.end(), Pair32Less());
+  SortOptions o;
+  o.scratch_dir = dir / "s";
+  o.memory_bytes = 20ull << 20;
+  ExternalSorter<Pair32, Pair32Less> s(o);
+  for (auto& r : in) s.push(r);
+  s.sort();
+  EXPECT_GT(s.spilled_runs(), 1u);
+  Pair32 r;
+  std::size_t i = 0;
+  while (s.next(r)) {
+    ASSERT_LT(i, expected.size());
+    ASSERT_EQ(std::memcmp(&r, &expected[i], sizeof r), 0) << "record " << i;
+    ++i;
+  }
+  EXPECT_EQ(i, expected.size());
+}
+
 }  // namespace
 }  // namespace zermelo

@@ -176,8 +176,15 @@ class ExternalSorter {
     }
   };
 
-  // Radix sorting applies when the order is the record's own operator< and its layout is known.
-  static constexpr bool kRadix = RadixSortable<T> && std::is_same_v<Less, std::less<T>>;
+  // Radix sorting applies when the record's layout is known and the order is its operator< or a
+  // comparator of exactly the layout's fields (radix_sort.hpp).
+  static constexpr bool kRadix =
+      RadixSortable<T> && (std::is_same_v<Less, std::less<T>> || OrdersByRadixLayout<Less>);
+
+ public:
+  static constexpr bool uses_radix_sort() { return kRadix; }
+
+ private:
   // Both buffers come from mmap (mapped_allocator.hpp): made and dropped each level.
   using Buffer = std::vector<T, MappedAllocator<T>>;
   struct RawDelete {

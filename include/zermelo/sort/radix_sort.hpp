@@ -4,7 +4,9 @@
 // solve put std::sort at a third of all cycles), and the records are small structs ordered
 // lexicographically by unsigned integer fields, which radix sorting handles in a few linear
 // passes. A record type opts in by specialising RadixLayout with its fields, most significant
-// first, in exactly the order its operator< compares them. One counting pass builds the
+// first, in exactly the order its operator< compares them; a sort by another comparator opts in
+// when the comparator says it compares exactly those fields (kOrdersByRadixLayout, below), as the
+// DFA passes' records do. One counting pass builds the
 // histograms of every byte at once; bytes that are equal in every record (the high bytes of keys
 // with few bits, a message value shared by a whole level) cost nothing. The sort is stable and
 // orders by the whole listed key, so with every field listed, equal keys are equal records and the
@@ -33,9 +35,25 @@ struct RadixLayout<std::uint64_t> {
   static constexpr std::array<RadixField, 1> fields{RadixField{0, 8}};
 };
 
+// The key bytes a layout lists: at most 32 digits (the histograms are made for 32).
+template <class T>
+constexpr std::size_t radix_key_bytes() {
+  std::size_t n = 0;
+  for (const RadixField& f : RadixLayout<T>::fields) n += f.bytes;
+  return n;
+}
+
 template <class T>
 concept RadixSortable = std::is_trivially_copyable_v<T> && requires {
   RadixLayout<T>::fields;
+} && radix_key_bytes<T>()
+<= 32;
+
+// A comparator other than std::less<T> that compares exactly RadixLayout<T>'s fields, in its
+// order, declares `static constexpr bool kOrdersByRadixLayout = true;`.
+template <class Less>
+concept OrdersByRadixLayout = requires {
+  requires Less::kOrdersByRadixLayout;
 };
 
 // Sorts data[0, n) using scratch[0, n) as the second buffer; the result ends in data.

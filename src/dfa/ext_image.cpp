@@ -69,16 +69,9 @@ struct RadixLayout<dfa::Request> {
       RadixField{offsetof(dfa::Request, src), 4},   RadixField{offsetof(dfa::Request, c), 4}};
 };
 template <>
-struct RadixLayout<dfa::Lookup> {
-  static constexpr std::array<RadixField, 3> fields{RadixField{offsetof(dfa::Lookup, state), 4},
-                                                    RadixField{offsetof(dfa::Lookup, p), 4},
-                                                    RadixField{offsetof(dfa::Lookup, j), 4}};
-};
+struct RadixLayout<dfa::Lookup> : dfa::ext::LookupRadixLayout<dfa::Lookup> {};
 template <unsigned N>
-struct RadixLayout<dfa::Found<N>> {
-  static constexpr std::array<RadixField, 2> fields{RadixField{offsetof(dfa::Found<N>, p), 4},
-                                                    RadixField{offsetof(dfa::Found<N>, j), 4}};
-};
+struct RadixLayout<dfa::Found<N>> : dfa::ext::FoundRadixLayout<dfa::Found<N>> {};
 }  // namespace zermelo
 
 namespace zermelo::dfa {

@@ -167,16 +167,9 @@ struct FoundLess {                                    // (p, j) is unique
 // significant first.
 namespace zermelo {
 template <>
-struct RadixLayout<dfa::Lookup> {
-  static constexpr std::array<RadixField, 3> fields{RadixField{offsetof(dfa::Lookup, state), 4},
-                                                    RadixField{offsetof(dfa::Lookup, p), 4},
-                                                    RadixField{offsetof(dfa::Lookup, j), 4}};
-};
+struct RadixLayout<dfa::Lookup> : dfa::ext::LookupRadixLayout<dfa::Lookup> {};
 template <unsigned N>
-struct RadixLayout<dfa::Found<N>> {
-  static constexpr std::array<RadixField, 2> fields{RadixField{offsetof(dfa::Found<N>, p), 4},
-                                                    RadixField{offsetof(dfa::Found<N>, j), 4}};
-};
+struct RadixLayout<dfa::Found<N>> : dfa::ext::FoundRadixLayout<dfa::Found<N>> {};
 }  // namespace zermelo
 
 namespace zermelo::dfa {

@@ -3,6 +3,7 @@
 // both sides share (sort options, the records' fixed widths).
 #pragma once
 #include <array>
+#include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -14,6 +15,20 @@
 #include "zermelo/sort/external_sort.hpp"
 
 namespace zermelo::dfa::ext {
+
+// The radix layouts (radix_sort.hpp) of the two image passes' records (ext_image.cpp,
+// ext_image_all.cpp): a lookup ordered by (state, p, j), a found by (p, j), 4-byte fields.
+template <class L>
+struct LookupRadixLayout {
+  static constexpr std::array<RadixField, 3> fields{RadixField{offsetof(L, state), 4},
+                                                    RadixField{offsetof(L, p), 4},
+                                                    RadixField{offsetof(L, j), 4}};
+};
+template <class F>
+struct FoundRadixLayout {
+  static constexpr std::array<RadixField, 2> fields{RadixField{offsetof(F, p), 4},
+                                                    RadixField{offsetof(F, j), 4}};
+};
 
 // From product state p of a layer by character c to product state q of the next (on the last
 // layer q is 0 or 1: dead or accepting).

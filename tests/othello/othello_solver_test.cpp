@@ -215,6 +215,29 @@ TEST(OthelloSolver, TwoThreadsGiveTheSameScores) {
   }
 }
 
+// Splits at null-window nodes of 16+ empties, with moves refuted while other threads search
+// (their searches aborted) and owners helping below: 2 and 3 threads give 1 thread's scores.
+TEST(OthelloSolver, SplitNodesGiveTheSameScoresAtTwoAndThreeThreads) {
+  std::mt19937_64 rng(11);
+  SolveOptions one;
+  one.tt_bits = 18;
+  int compared = 0;
+  for (int i = 0; i < 8 && compared < 4; ++i) {
+    Bits p, o;
+    if (!random_position<8>(rng, 20, p, o)) continue;
+    const SolveResult r1 = solve<8>(p, o, one);
+    for (unsigned threads : {2u, 3u}) {
+      SolveOptions many = one;
+      many.threads = threads;
+      const SolveResult rn = solve<8>(p, o, many);
+      EXPECT_EQ(rn.score, r1.score) << threads << " threads, position " << i;
+      EXPECT_GT(rn.nodes, 0u);
+    }
+    ++compared;
+  }
+  EXPECT_EQ(compared, 4);
+}
+
 TEST(OthelloSolver, RejectsImpossiblePositions) {
   EXPECT_THROW(solve<8>(bit(3), bit(3)), std::invalid_argument);
   EXPECT_THROW(solve<6>(bit(7), bit(0)), std::invalid_argument);  // H1 is off a 6x6 board

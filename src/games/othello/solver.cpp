@@ -6,8 +6,9 @@
 //                     4-6 empties);
 //   nws_deep          table, stability cut-off, enhanced transposition cut-off, fastest-first plus
 //                     a heuristic shallow search for ordering from 11 empties;
-//   pvs               full-window principal-variation search, splitting the moves after the first
-//                     over helper threads near the root (young-brothers-wait at PV nodes).
+//   pvs               full-window principal-variation search;
+//   split_moves       with threads, a null-window node's moves after the first shared with idle
+//                     threads (young-brothers-wait, split_pool.hpp).
 // All null-window functions are fail-soft: a result v > alpha means the value is >= v, else <= v.
 #include "zermelo/games/othello/solver.hpp"
 
@@ -26,6 +27,7 @@
 #include <string>
 #include <thread>
 
+#include "split_pool.hpp"
 #include "stability.hpp"
 #include "transposition_table.hpp"
 #include "zermelo/games/othello/notation.hpp"
@@ -164,7 +166,7 @@ struct LastFlip {
 constexpr int kShallowMax = 6;  // up to this many empties: no table, no sorting; above: table,
                                 // sorting, stability cut-off
 constexpr int kEtcMin = 9;      // enhanced transposition cut-off from here
-constexpr int kSplitMin = 14;   // PV nodes with at least this many empties may use helper threads
+constexpr int kSplitMin = 16;   // null-window nodes with at least this many empties may split
 constexpr int kSymmetryPlies =
     12;  // positions with at most this many discs: merge mirror-image moves
 
@@ -175,15 +177,19 @@ struct MoveItem {
   Bits replies;  // the opponent's moves after this one (the ordering search's leaves use them)
 };
 
+using Pool = SplitPool<MoveItem>;
+
 template <int N>
 class Searcher {
   using SG = SearchGeometry<N>;
+  using Point = Pool::Point;
   static constexpr int S = N * N;
   static constexpr Bits M = Geometry<N>::kMask;
 
  public:
-  Searcher(TranspositionTable& tt, unsigned helpers, const patterns::PatternWeights* eval)
-      : tt_(tt), helpers_(helpers), eval_(eval) {}
+  // pool: the threads' shared split points, or null for a search on this thread alone.
+  Searcher(TranspositionTable& tt, Pool* pool, const patterns::PatternWeights* eval)
+      : tt_(tt), pool_(pool), eval_(eval) {}
   std::uint64_t nodes = 0;
   std::uint64_t ordering_nodes = 0;  // positions the move-ordering searches visit (not in nodes)
 
@@ -563,6 +569,8 @@ class Searcher {
     if (best > alpha) return best;
     score_moves(p, o, list + first, count - first, -1, n);
     for (int i = first; i < count; ++i) {
+      if (i > 0 && count - i > 1 && n >= kSplitMin && pool_ && pool_->someone_idle())
+        return split_moves(p, o, alpha, n, list + i, count - i, best, best_move);
       pick_best(list, i, count);
       const MoveItem& it = list[i];
       const int v = -nws(o & ~it.f, p | it.f | bit(it.sq), -alpha - 1, n - 1);
@@ -576,8 +584,7 @@ class Searcher {
   }
 
   int nws_deep(Bits p, Bits o, int alpha, int n) {
-    if (live_alpha_ && live_alpha_->load(std::memory_order_relaxed) > search_alpha_)
-      throw Aborted{};
+    if (split_ && split_->cut_here_or_above()) throw Aborted{};
     tt_.prefetch(p, o);  // the miss overlaps the stability test
     int bound;
     if (stability_cut(p, o, alpha, n, bound)) {
@@ -682,21 +689,16 @@ class Searcher {
       best_move = it.sq;
       if (best > alpha) alpha = best;
     }
-    if (best < beta && count > 1) {
-      if (helpers_ > 0 && n >= kSplitMin)
-        split(p, o, alpha, beta, n, list + 1, count - 1, best, best_move);
-      else
-        for (int i = 1; i < count && best < beta; ++i) {
-          const MoveItem& it = list[i];
-          const Bits np = o & ~it.f, no = p | it.f | bit(it.sq);
-          int v = -nws(np, no, -alpha - 1, n - 1);
-          if (v > alpha && v < beta) v = -pvs(np, no, -beta, -(v - 1), n - 1);
-          if (v > best) {
-            best = v;
-            best_move = it.sq;
-            if (v > alpha) alpha = v;
-          }
-        }
+    for (int i = 1; i < count && best < beta; ++i) {
+      const MoveItem& it = list[i];
+      const Bits np = o & ~it.f, no = p | it.f | bit(it.sq);
+      int v = -nws(np, no, -alpha - 1, n - 1);
+      if (v > alpha && v < beta) v = -pvs(np, no, -beta, -(v - 1), n - 1);
+      if (v > best) {
+        best = v;
+        best_move = it.sq;
+        if (v > alpha) alpha = v;
+      }
     }
     if (best >= beta)
       tt_.store(p, o, n, best, 127, best_move);
@@ -708,87 +710,98 @@ class Searcher {
     return best;
   }
 
- private:
-  // The younger brothers of a PV node, shared between this thread and the helpers: each takes the
-  // next move, proves it no better than alpha with a null window, re-searches it if it is.
-  void split(Bits p, Bits o, int& alpha, int beta, int n, const MoveItem* list, int count,
-             int& best, int& best_move) {
-    std::atomic<int> next{0};
-    std::atomic<int> live{alpha};  // alpha as the helpers' searches see it while they run
-    std::mutex mu;
-    auto work = [&](Searcher& s) {
-      for (;;) {
-        int a;
-        {
-          std::lock_guard<std::mutex> lock(mu);
-          if (best >= beta) return;
-          a = alpha;
-        }
-        const int i = next.fetch_add(1);
-        if (i >= count) return;
-        const MoveItem& it = list[i];
-        const Bits np = o & ~it.f, no = p | it.f | bit(it.sq);
-        int v = -127;
-        for (;;) {
-          // The null-window proof runs at the alpha of its start and is abandoned (and run again)
-          // as soon as another thread raises alpha: a proof against a stale, lower alpha is
-          // tighter than needed and can cost many times the nodes (FFO #47: ×10, see bench).
-          s.live_alpha_ = &live;
-          s.search_alpha_ = a;
-          bool aborted = false;
-          try {
-            v = -s.nws(np, no, -a - 1, n - 1);
-          } catch (const Aborted&) {
-            aborted = true;
-          }
-          s.live_alpha_ = nullptr;
-          if (!aborted && (v <= a || v >= beta)) break;
-          int now;
-          {
-            std::lock_guard<std::mutex> lock(mu);
-            if (best >= beta) return;
-            now = alpha;
-          }
-          if (!aborted && v > now) {  // better than the best so far: the exact value is needed
-            v = -s.pvs(np, no, -beta, -(v - 1), n - 1);
-            break;
-          }
-          a = now;  // aborted, or a fail-high over a stale alpha only: test again at the current
-                    // one
-        }
-        std::lock_guard<std::mutex> lock(mu);
-        if (v > best) {
-          best = v;
-          best_move = it.sq;
-          if (v > alpha) {
-            alpha = v;
-            live.store(v, std::memory_order_relaxed);
-          }
-        }
-      }
-    };
-    std::vector<std::unique_ptr<Searcher>> helpers;
-    std::vector<std::thread> threads;
-    for (unsigned h = 0; h < helpers_; ++h) {
-      helpers.push_back(std::make_unique<Searcher>(tt_, 0, eval_));
-      threads.emplace_back(work, std::ref(*helpers.back()));
-    }
-    helpers_ = 0;  // this thread's own re-searches must not split again while helpers run
-    work(*this);
-    helpers_ = static_cast<unsigned>(helpers.size());
-    for (auto& t : threads) t.join();
-    for (auto& h : helpers) {
-      nodes += h->nodes;
-      ordering_nodes += h->ordering_nodes;
+  // A helper thread's life: work at whatever split point is open until the solve ends.
+  void help() {
+    while (Point* sp = pool_->wait_for_work(nullptr)) {
+      work_at(*sp);
+      pool_->leave(*sp);
     }
   }
 
-  struct Aborted {};  // thrown out of a split's null-window search when alpha has risen
+ private:
+  // The moves of a null-window node after its first (which failed to refute), shared with idle
+  // threads: this thread works at them too, then helps below until the others are done. The
+  // result is the sequential loop's: a refutation (> alpha) or, every move searched, the best.
+  int split_moves(Bits p, Bits o, int alpha, int n, MoveItem* list, int count, int best,
+                  int& best_move) {
+    for (int i = 0; i < count; ++i) pick_best(list, i, count);
+    Point sp;
+    sp.p = p, sp.o = o, sp.alpha = alpha, sp.n = n, sp.moves = list, sp.count = count;
+    sp.parent = split_;
+    sp.best = best, sp.best_move = best_move;
+    pool_->open(sp);
+    work_at(sp);
+    pool_->close(sp);
+    while (Point* below = pool_->wait_for_work(&sp)) {
+      work_at(*below);
+      pool_->leave(*below);
+    }
+    if (sp.parent && sp.parent->cut_here_or_above()) throw Aborted{};  // nobody needs the value
+    best_move = sp.best_move;
+    return sp.best;
+  }
+
+  // Takes sp's moves one by one until none is left or one refutes; a search aborted by a cut
+  // here or above stops it.
+  void work_at(Point& sp) {
+    const Point* const outer = split_;
+    split_ = &sp;
+    for (;;) {
+      const int i = sp.next.fetch_add(1, std::memory_order_relaxed);
+      if (i >= sp.count || sp.cut.load(std::memory_order_relaxed)) break;
+      const MoveItem& it = sp.moves[i];
+      int v;
+      try {
+        v = -nws(sp.o & ~it.f, sp.p | it.f | bit(it.sq), -sp.alpha - 1, sp.n - 1);
+      } catch (const Aborted&) {
+        break;
+      }
+      pool_->report(sp, v, it.sq);
+      if (v > sp.alpha) break;
+    }
+    split_ = outer;
+  }
+
+  struct Aborted {};  // thrown out of a search whose split point (or one above) was cut
   TranspositionTable& tt_;
-  unsigned helpers_;
-  const patterns::PatternWeights* eval_;          // the ordering's evaluation; null: heuristic
-  const std::atomic<int>* live_alpha_ = nullptr;  // set while searching a split's younger move
-  int search_alpha_ = 0;                          // the alpha that search started from
+  Pool* pool_;
+  const patterns::PatternWeights* eval_;  // the ordering's evaluation; null: heuristic
+  const Point* split_ = nullptr;          // the split point this thread now works for
+};
+
+// The searcher of the calling thread and, with threads > 1, helper threads with their own
+// searchers, all sharing one table; the helpers stop with it.
+template <int N>
+class SearchTeam {
+ public:
+  SearchTeam(TranspositionTable& tt, unsigned threads, const patterns::PatternWeights* eval)
+      : main_(tt, threads > 1 ? &pool_ : nullptr, eval) {
+    for (unsigned h = 1; h < threads; ++h) {
+      helpers_.push_back(std::make_unique<Searcher<N>>(tt, &pool_, eval));
+      threads_.emplace_back(&Searcher<N>::help, helpers_.back().get());
+    }
+  }
+  ~SearchTeam() { stop(); }
+  SearchTeam(const SearchTeam&) = delete;
+  SearchTeam& operator=(const SearchTeam&) = delete;
+  Searcher<N>& main() { return main_; }
+  // Ends the helpers and adds their nodes to the main searcher's.
+  void stop() {
+    if (threads_.empty()) return;
+    pool_.quit();
+    for (auto& t : threads_) t.join();
+    threads_.clear();
+    for (auto& h : helpers_) {
+      main_.nodes += h->nodes;
+      main_.ordering_nodes += h->ordering_nodes;
+    }
+  }
+
+ private:
+  Pool pool_;
+  Searcher<N> main_;
+  std::vector<std::unique_ptr<Searcher<N>>> helpers_;
+  std::vector<std::thread> threads_;
 };
 
 // The weights the ordering searches use, or null for the heuristic.
@@ -859,8 +872,8 @@ SolveResult solve(Bits p, Bits o, const SolveOptions& options) {
   const std::clock_t c0 = std::clock();
   constexpr int S = N * N;
   TranspositionTable tt(options.tt_bits);
-  Searcher<N> s(tt, options.threads > 1 ? options.threads - 1 : 0,
-                ordering_weights<N>(options.ordering, options.weights));
+  SearchTeam<N> team(tt, options.threads, ordering_weights<N>(options.ordering, options.weights));
+  Searcher<N>& s = team.main();
   SolveResult r;
   r.empties = S - popcount(p | o);
   const int alpha = std::clamp(options.alpha, -S, S), beta = std::clamp(options.beta, -S, S);
@@ -872,6 +885,7 @@ SolveResult solve(Bits p, Bits o, const SolveOptions& options) {
   r.outside = r.score <= a ? -1 : r.score >= b ? 1 : 0;
   r.best_move = best_move;
   if (options.principal_variation && r.exact()) r.pv = principal_variation<N>(s, tt, p, o, r.score);
+  team.stop();
   r.nodes = s.nodes;
   r.ordering_nodes = s.ordering_nodes;
   r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
@@ -881,7 +895,7 @@ SolveResult solve(Bits p, Bits o, const SolveOptions& options) {
 
 template <int N>
 struct EndgameSolver<N>::Impl {
-  Impl(int bits, const patterns::PatternWeights* eval) : tt(bits), searcher(tt, 0, eval) {}
+  Impl(int bits, const patterns::PatternWeights* eval) : tt(bits), searcher(tt, nullptr, eval) {}
   TranspositionTable tt;
   Searcher<N> searcher;
 };
@@ -917,8 +931,8 @@ std::vector<std::pair<int, int>> solve_each_move(Bits p, Bits o, const SolveOpti
   check_position<N>(p, o);
   constexpr int S = N * N;
   TranspositionTable tt(options.tt_bits);  // shared by the moves: their subtrees overlap
-  Searcher<N> s(tt, options.threads > 1 ? options.threads - 1 : 0,
-                ordering_weights<N>(options.ordering, options.weights));
+  SearchTeam<N> team(tt, options.threads, ordering_weights<N>(options.ordering, options.weights));
+  Searcher<N>& s = team.main();
   std::vector<std::pair<int, int>> out;
   const int n = S - popcount(p | o);
   for (Bits m = legal_moves<N>(p, o); m; m &= m - 1) {

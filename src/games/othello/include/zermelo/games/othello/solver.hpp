@@ -23,7 +23,7 @@ namespace zermelo::othello {
 enum class Ordering { kPatterns, kHeuristic };
 
 struct SolveOptions {
-  unsigned threads = 1;  // helper threads split the work at principal-variation nodes
+  unsigned threads = 1;  // threads share null-window nodes' moves (young-brothers-wait)
   int tt_bits = 22;      // transposition table of 2^tt_bits slots (24 bytes each)
   int alpha = -64;       // search window [alpha, beta] (clamped to the board's score range): a
   int beta = 64;         // score outside is reported as a bound (exact = false); alpha == beta

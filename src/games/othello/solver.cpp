@@ -14,7 +14,6 @@
 
 #include <algorithm>
 #include <array>
-#include <atomic>
 #include <chrono>
 #include <cmath>
 #include <ctime>
@@ -22,7 +21,6 @@
 #include <immintrin.h>
 #endif
 #include <memory>
-#include <mutex>
 #include <stdexcept>
 #include <string>
 #include <thread>
@@ -569,7 +567,7 @@ class Searcher {
     if (best > alpha) return best;
     score_moves(p, o, list + first, count - first, -1, n);
     for (int i = first; i < count; ++i) {
-      if (i > 0 && count - i > 1 && n >= kSplitMin && pool_ && pool_->someone_idle())
+      if (pool_ && i > 0 && count - i > 1 && n >= kSplitMin && pool_->someone_idle())
         return split_moves(p, o, alpha, n, list + i, count - i, best, best_move);
       pick_best(list, i, count);
       const MoveItem& it = list[i];

@@ -1,14 +1,14 @@
 // The endgame solver's threads: young-brothers-wait splitting of null-window nodes.
 //
-// Why a file of its own: splitting only at principal-variation nodes left the second thread idle
-// most of the time (FFO #45-#49 on an idle machine: 1.15 cores busy, wall 0.91 of one thread),
-// because nearly all the work is in null-window subtrees. Here any null-window node with enough
-// empties whose first move has failed to refute offers its other moves to idle threads; each
-// thread takes the next move, and the first one that refutes marks the split point cut, which
-// aborts the others' searches below it (solver.cpp throws out of their subtrees). A thread waiting
-// at its own split point for the others helps at split points below it (the "helpful master"), so
-// it is busy while anyone works for it. This file holds the shared state only: the split points
-// open to joiners, who waits, and the results; the searching is solver.cpp's.
+// Why a file of its own: splitting only at principal-variation nodes shared little of the work,
+// which is nearly all in null-window subtrees, and cost 23 % more nodes on FFO #40-#49 (proofs
+// against a stale alpha). Here any null-window node with enough empties whose first move has
+// failed to refute offers its other moves to idle threads; each thread takes the next move, and
+// the first one that refutes marks the split point cut, which aborts the others' searches below
+// it (solver.cpp throws out of their subtrees). A thread waiting at its own split point for the
+// others helps at split points below it (the "helpful master"), so it is busy while anyone works
+// for it. This file holds the shared state only: the split points open to joiners, who waits, and
+// the results; the searching is solver.cpp's.
 #pragma once
 #include <algorithm>
 #include <atomic>

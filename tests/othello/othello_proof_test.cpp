@@ -15,6 +15,7 @@
 #include "tests/othello/random_play.hpp"
 #include "zermelo/games/othello/eval.hpp"
 #include "zermelo/games/othello/notation.hpp"
+#include "zermelo/games/othello/patterns.hpp"
 #include "zermelo/games/othello/perft.hpp"
 #include "zermelo/games/othello/proof.hpp"
 #include "zermelo/games/othello/solver.hpp"
@@ -118,6 +119,21 @@ TEST(OthelloProof, EveryLeafLayerOnFourByFourGivesMinimaxValue) {
     if (leaf == 12) {
       EXPECT_EQ(r.internal_nodes, 0u);  // the root is the one leaf
     }
+  }
+}
+
+TEST(OthelloProof, SolverLedSearchOnFourByFourGivesMinimaxValueAtEveryLeafLayer) {
+  for (int leaf = 0; leaf <= 12; leaf += 3) {
+    WeakSolveOptions opt;
+    opt.leaf_empties = leaf;
+    opt.tt_bits = 12;
+    opt.search = ProofSearch::kSolver;
+    opt.proof_path = temp_file("walk4_" + std::to_string(leaf) + ".proof").string();
+    const WeakSolveResult r =
+        weak_solve<4>(Geometry<4>::kStartBlack, Geometry<4>::kStartWhite, opt);
+    EXPECT_EQ(r.value, -10) << "leaf layer " << leaf;
+    const ProofCheck c = check_proof(opt.proof_path, 12);
+    EXPECT_TRUE(c.ok) << "leaf layer " << leaf << ": " << c.error;
   }
 }
 
@@ -292,4 +308,58 @@ TEST(OthelloEval, LeastSquaresFitBeatsCompiledWeightsOnItsSample) {
   // The shallow search sees the end of a 4×4 game from 6 empties: exact (in 1/100 disc).
   Bits p = Geometry<4>::kStartBlack, o = Geometry<4>::kStartWhite;
   EXPECT_EQ(predict<4>(p, o, 12), 100 * minimax<4>(p, o));
+}
+
+// 8×8 endgames proved with either evaluation ordering the prover: the value is the exact solve's
+// whichever predicts, and the pattern prediction one ply deep is, by hand, the best child's
+// negated pattern evaluation (in 1/100 disc).
+TEST(OthelloProof, EightByEightEndgamesProvedWithEitherPredictor) {
+  std::mt19937_64 rng(88);
+  const auto& w = zermelo::othello::patterns::default_pattern_weights();
+  for (int done = 0; done < 3;) {
+    Bits p = Geometry<8>::kStartBlack, o = Geometry<8>::kStartWhite;
+    while (64 - popcount(p | o) > 15 && (legal_moves<8>(p, o) || legal_moves<8>(o, p))) {
+      const Bits moves = legal_moves<8>(p, o);
+      if (moves)
+        zermelo::othello::test_support::play_random_move<8>(rng, moves, p, o);
+      else
+        std::swap(p, o);
+    }
+    const Bits moves = legal_moves<8>(p, o);
+    if (!moves) continue;
+    int by_hand = -1000000;
+    bool a_child_passes = false;
+    for (Bits m = moves; m; m &= m - 1) {
+      Bits np = p, no = o;
+      play<8>(np, no, std::countr_zero(m));  // now np is the opponent to move
+      a_child_passes |= !legal_moves<8>(np, no);
+      by_hand = std::max(by_hand, -(w.evaluate(np, no) * 100 / 128));
+    }
+    if (a_child_passes) continue;  // the search looks past a pass; the sum above does not
+    EXPECT_EQ(predict<8>(p, o, 1, Predictor::kPatterns), by_hand);
+    SolveOptions so;
+    so.tt_bits = 18;
+    const int exact = solve<8>(p, o, so).score;
+    for (Predictor predictor : {Predictor::kLinear, Predictor::kPatterns}) {
+      WeakSolveOptions opt;
+      opt.leaf_empties = 11;
+      opt.tt_bits = 16;
+      opt.predictor = predictor;
+      EXPECT_EQ(weak_solve<8>(p, o, opt).value, exact) << predictor_name(predictor);
+    }
+    // The solver-led search proves the same value, and the checker accepts its proof.
+    WeakSolveOptions opt;
+    opt.leaf_empties = 11;
+    opt.tt_bits = 16;
+    opt.search = ProofSearch::kSolver;
+    opt.proof_path = temp_file("walk8_" + std::to_string(done) + ".proof").string();
+    const WeakSolveResult walked = weak_solve<8>(p, o, opt);
+    EXPECT_EQ(walked.value, exact);
+    EXPECT_EQ(walked.failed_predictions, 0u);
+    EXPECT_GT(walked.interior_solves, 0u);
+    const ProofCheck c = check_proof(opt.proof_path, 16);
+    EXPECT_TRUE(c.ok) << c.error;
+    EXPECT_EQ(c.leaves, walked.leaves);
+    ++done;
+  }
 }

@@ -15,6 +15,7 @@
 // (zermelo/games/othello/tasks.hpp); the library's reports.hpp prints the result.
 #include <filesystem>
 #include <iostream>
+#include <map>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -194,6 +195,16 @@ void run_weak_solve(const WeakSolveArgs& a) {
   print_report(weak_solve_position(pos, options, progress));
 }
 
+// The value named `name` of an option with a fixed set of names; else an error listing them.
+template <typename T>
+T named_choice(const std::string& option, const std::string& name,
+               const std::map<std::string, T>& choices) {
+  if (auto it = choices.find(name); it != choices.end()) return it->second;
+  std::string known;
+  for (const auto& [k, v] : choices) known += (known.empty() ? "" : ", ") + k;
+  throw CLI::ValidationError(option, "unknown value '" + name + "' (one of: " + known + ")");
+}
+
 void add_weak_solve(CLI::App* oth) {
   auto* sub = oth->add_subcommand(
       "weak-solve", "prove a position's value with a proof tree (default: the start)");
@@ -210,6 +221,25 @@ void add_weak_solve(CLI::App* oth) {
                   "plies of the shallow search that orders moves")
       ->capture_default_str()
       ->check(CLI::Range(1, 12));
+  sub->add_option_function<std::string>(
+         "--predictor",
+         [&o](const std::string& v) {
+           o.predictor = named_choice<Predictor>(
+               "--predictor", v,
+               {{"patterns", Predictor::kPatterns}, {"linear", Predictor::kLinear}});
+         },
+         "the evaluation under that search: patterns (8x8 only; the default there) or linear "
+         "(every size)")
+      ->type_name("NAME");
+  sub->add_option_function<std::string>(
+         "--search",
+         [&o](const std::string& v) {
+           o.search = named_choice<ProofSearch>(
+               "--search", v, {{"rounds", ProofSearch::kRounds}, {"solver", ProofSearch::kSolver}});
+         },
+         "rounds (default): predicted moves, leaves solved in batches, the paper's pipeline; "
+         "solver: the endgame solver picks each OR move on one shared table (one thread)")
+      ->type_name("NAME");
   sub->add_option("--value", o.value,
                   "prove exactly this value (e.g. 0: the paper's draw); default: find it");
   sub->add_option("--proof", o.proof_path, "write the proof tree to this run file");

@@ -7,6 +7,7 @@
 #include <random>
 #include <stdexcept>
 
+#include "predict_search.hpp"
 #include "zermelo/games/othello/solver.hpp"
 
 namespace zermelo::othello {
@@ -149,33 +150,10 @@ int evaluate(Bits p, Bits o, const EvalWeights& w) {
       std::lround(std::clamp(100.0 * dot(w, eval_features<N>(p, o)), -kMax, kMax)));
 }
 
-namespace {
-template <int N>
-int predict_search(Bits p, Bits o, int depth, int alpha, int beta, const EvalWeights& w) {
-  const Bits moves = legal_moves<N>(p, o);
-  if (!moves) {
-    if (!legal_moves<N>(o, p)) return 100 * final_score<N>(p, o);
-    return -predict_search<N>(o, p, depth, -beta, -alpha, w);
-  }
-  if (depth <= 0) return evaluate<N>(p, o, w);
-  int best = -1000000;
-  for (Bits m = moves; m; m &= m - 1) {
-    const int sq = std::countr_zero(m);
-    const Bits f = flips<N>(p, o, sq);
-    const int v =
-        -predict_search<N>(o & ~f, p | f | bit(sq), depth - 1, -beta, -std::max(alpha, best), w);
-    if (v > best) {
-      best = v;
-      if (v >= beta) break;
-    }
-  }
-  return best;
-}
-}  // namespace
-
 template <int N>
 int predict(Bits p, Bits o, int depth, const EvalWeights& w) {
-  return predict_search<N>(p, o, depth, -1000000, 1000000, w);
+  return detail::predict_search<N>(p, o, depth, -1000000, 1000000,
+                                   [&w](Bits a, Bits b) { return evaluate<N>(a, b, w); });
 }
 
 template <int N>

@@ -98,8 +98,10 @@ class Prover {
       solvers_.push_back(std::make_unique<EndgameSolver<N>>(options.tt_bits));
   }
 
-  // Rounds of select and solve until the root goal is decided.
+  // Decides the root goal: rounds of select and solve, or the solver-led walk.
   bool prove(const NodeKey& root) {
+    walk_root_ = root;
+    if (options_.search == ProofSearch::kSolver) return walk(root);
     for (int round = 1;; ++round) {
       ++stats_.rounds;
       std::vector<NodeKey> batch;
@@ -184,8 +186,11 @@ class Prover {
       const Bits f = flips<N>(x.p, x.o, sq);
       const Bits np = x.o & ~f, no = x.p | f | bit(sq);
       // The child's prediction is from the opponent's side: lowest first is best for the mover.
-      scored.push_back(
-          {predict<N>(np, no, options_.predict_depth - 1), {sq, canonical<N>(np, no)}});
+      // The solver-led walk never reads the order, so it predicts nothing.
+      const int v = options_.search == ProofSearch::kRounds
+                        ? predict<N>(np, no, options_.predict_depth - 1, options_.predictor)
+                        : 0;
+      scored.push_back({v, {sq, canonical<N>(np, no)}});
     }
     std::stable_sort(scored.begin(), scored.end(),
                      [](const auto& a, const auto& b) { return a.first < b.first; });
@@ -245,6 +250,68 @@ class Prover {
       return Status::kPending;
     }
     return decide(k, true);
+  }
+
+  // The solver-led search (ProofSearch::kSolver), depth first. An OR node asks the solver for a
+  // move that keeps the bound; a move it names holds by the solver's exactness, so a child that
+  // then fails is a bug, not a wrong guess.
+  bool walk(const NodeKey& k) {
+    if (auto it = decided_.find(k); it != decided_.end()) return it->second.proved;
+    if (is_leaf(k.pos)) return decide(k, leaf_holds(k)) == Status::kProved;
+    const std::vector<Child>& kids = children(k.pos);
+    if (k.goal == Goal::kAtMost) {  // AND: every move
+      for (const Child& c : kids)
+        if (!walk(child_goal(k, c.pos))) return decide(k, false) == Status::kProved;
+      return decide(k, true) == Status::kProved;
+    }
+    const SolveResult r = solvers_[0]->exceeds(k.pos.p, k.pos.o, k.bound - 1);
+    ++stats_.interior_solves;
+    stats_.interior_nodes += r.nodes;
+    report_walk();
+    if (r.score < k.bound) return decide(k, false) == Status::kProved;
+    for (std::size_t i = 0; i < kids.size(); ++i)
+      if (kids[i].move == r.best_move) {
+        if (!walk(child_goal(k, kids[i].pos)))
+          throw std::logic_error("othello weak-solve: the solver's move " +
+                                 square_name(r.best_move) + " does not keep " +
+                                 goal_text(k.goal, k.bound) + " at " +
+                                 mover_board(N, k.pos.p, k.pos.o));
+        return decide(k, true, static_cast<int>(i)) == Status::kProved;
+      }
+    throw std::logic_error("othello weak-solve: the solver named no legal move at " +
+                           mover_board(N, k.pos.p, k.pos.o));
+  }
+
+  // A leaf of the walk: decided from what is known of it, else solved at its bound.
+  bool leaf_holds(const NodeKey& k) {
+    auto [it, fresh] = known_.try_emplace(k.pos, -N * N, N * N);
+    auto& [lo, hi] = it->second;
+    if (finished(k.pos)) lo = hi = final_score<N>(k.pos.p, k.pos.o);
+    bool decided = false;
+    const bool ok = holds(k.goal, k.bound, lo, hi, decided);
+    if (decided) return ok;
+    // value >= b is value > b - 1; value <= b is not value > b: one null window either way.
+    const int threshold = k.goal == Goal::kAtLeast ? k.bound - 1 : k.bound;
+    const SolveResult r = solvers_[0]->exceeds(k.pos.p, k.pos.o, threshold);
+    ++stats_.leaf_solves;
+    stats_.leaf_nodes += r.nodes;
+    if (r.score > threshold)
+      lo = std::max(lo, r.score);
+    else
+      hi = std::min(hi, r.score);
+    return holds(k.goal, k.bound, lo, hi, decided);
+  }
+
+  void report_walk() {
+    if (!progress_ || std::chrono::steady_clock::now() - last_report_ < std::chrono::seconds(2))
+      return;
+    last_report_ = std::chrono::steady_clock::now();
+    WeakSolveProgress pr;
+    pr.goal = walk_root_.goal;
+    pr.bound = walk_root_.bound;
+    pr.leaves_solved = stats_.leaf_solves + stats_.interior_solves;
+    pr.seconds = std::chrono::duration<double>(last_report_ - t0_).count();
+    progress_(pr);
   }
 
   // Solves each (position, bound) of the batch once, on the worker threads.
@@ -328,6 +395,7 @@ class Prover {
   const std::function<void(const WeakSolveProgress&)>& progress_;
   WeakSolveResult& stats_;
   std::chrono::steady_clock::time_point t0_, last_report_;
+  NodeKey walk_root_;  // the goal being proved, for progress lines
   std::vector<std::unique_ptr<EndgameSolver<N>>> solvers_;
   std::unordered_map<PosKey, std::pair<int, int>, PosHash>
       known_;  // leaves: [lo, hi] of the exact value
@@ -373,7 +441,7 @@ WeakSolveResult weak_solve(Bits p, Bits o, const WeakSolveOptions& options,
   } else {
     // Guess from the prediction, then walk by 2: a refuted lower bound moves down, a refuted upper
     // bound (after its lower bound held) moves up; each direction is taken at most once in a row.
-    const int guess = predict<N>(root.p, root.o, options.predict_depth);
+    const int guess = predict<N>(root.p, root.o, options.predict_depth, options.predictor);
     v = std::clamp(2 * static_cast<int>(std::lround(guess / 200.0)), -S, S);
     for (;;) {
       if (!attempt(Goal::kAtLeast, v)) {

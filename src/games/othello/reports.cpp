@@ -199,10 +199,14 @@ json report_json(const WeakSolveReport& w) {
           {"value", r.value},
           {"leaf_empties", w.options.leaf_empties},
           {"predict_depth", w.options.predict_depth},
+          {"predictor", predictor_name(w.options.predictor)},
           {"proof_internal_nodes", r.internal_nodes},
           {"proof_leaves", r.leaves},
           {"positions_solved_exactly", r.leaf_solves},
           {"leaf_solver_nodes", r.leaf_nodes},
+          {"search", w.options.search == ProofSearch::kSolver ? "solver" : "rounds"},
+          {"interior_solves", r.interior_solves},
+          {"interior_solver_nodes", r.interior_nodes},
           {"rounds", r.rounds},
           {"failed_predictions", r.failed_predictions},
           {"attempts", attempts},
@@ -226,12 +230,21 @@ std::string report_text(const WeakSolveReport& w) {
        << (r.attempt_proved[i] ? " proved;" : " refuted;");
   os << "\n"
      << "leaf layer                <= " << w.options.leaf_empties << " empties (solved exactly)\n"
+     << "predictions               "
+     << (w.options.search == ProofSearch::kSolver
+             ? std::string("none (the endgame solver's own ordering picks the moves)")
+             : std::string(predictor_name(w.options.predictor)) + " evaluation, " +
+                   std::to_string(w.options.predict_depth) + " plies")
+     << "\n"
      << "proof internal nodes      " << r.internal_nodes << "\n"
      << "proof leaves              " << r.leaves << "\n"
      << "positions solved exactly  " << r.leaf_solves << " (" << r.leaf_nodes << " solver nodes)\n"
      << "select/solve rounds       " << r.rounds << "\n"
-     << "failed predictions        " << r.failed_predictions << "\n"
-     << "proof file                " << (proof.empty() ? "(not written: give --proof FILE)" : proof)
+     << "failed predictions        " << r.failed_predictions << "\n";
+  if (w.options.search == ProofSearch::kSolver)
+    os << "search                    solver-led: " << r.interior_solves
+       << " OR nodes solved at their bound (" << r.interior_nodes << " solver nodes)\n";
+  os << "proof file                " << (proof.empty() ? "(not written: give --proof FILE)" : proof)
      << "\n"
      << "time                      " << std::fixed << std::setprecision(1) << r.seconds
      << " s (CPU " << r.cpu_seconds << " s)\n";
@@ -456,8 +469,12 @@ std::string report_text(const RandomPlayReport& r) {
 std::string progress_line(const WeakSolveProgress& p) {
   std::ostringstream os;
   os << "  [" << std::fixed << std::setprecision(1) << p.seconds << " s] proving "
-     << goal_text(p.goal, p.bound) << ", round " << p.round << ": batch " << p.batch
-     << ", leaves solved " << p.leaves_solved << "\n";
+     << goal_text(p.goal, p.bound);
+  if (p.round == 0)  // the solver-led walk has no rounds
+    os << ": positions solved " << p.leaves_solved << "\n";
+  else
+    os << ", round " << p.round << ": batch " << p.batch << ", leaves solved " << p.leaves_solved
+       << "\n";
   return os.str();
 }
 

@@ -925,6 +925,20 @@ SolveResult EndgameSolver<N>::solve(Bits p, Bits o, int alpha, int beta) {
 }
 
 template <int N>
+SolveResult EndgameSolver<N>::exceeds(Bits p, Bits o, int threshold) {
+  check_position<N>(p, o);
+  SolveResult r;
+  r.empties = N * N - popcount(p | o);
+  const std::uint64_t nodes0 = impl_->searcher.nodes;
+  int best_move = -1;
+  r.score = impl_->searcher.pvs(p, o, threshold, threshold + 1, r.empties, &best_move);
+  r.outside = r.score > threshold ? 1 : -1;
+  r.best_move = best_move;
+  r.nodes = impl_->searcher.nodes - nodes0;
+  return r;
+}
+
+template <int N>
 std::vector<std::pair<int, int>> solve_each_move(Bits p, Bits o, const SolveOptions& options) {
   check_position<N>(p, o);
   constexpr int S = N * N;

@@ -254,6 +254,7 @@ int default_leaf_empties(int size) { return size == 4 ? 6 : size == 6 ? 20 : 36;
 WeakSolveReport weak_solve_position(const Position& position, WeakSolveOptions options,
                                     const std::function<void(const WeakSolveProgress&)>& progress) {
   if (options.leaf_empties < 0) options.leaf_empties = default_leaf_empties(position.size);
+  if (position.size != 8) options.predictor = Predictor::kLinear;  // patterns are 8×8 only
   WeakSolveReport r{position, options, {}};
   r.result = with_board_size(position.size, [&](auto n) {
     return weak_solve<decltype(n)::value>(position.mover(), position.opponent(), options, progress);

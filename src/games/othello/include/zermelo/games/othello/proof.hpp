@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "zermelo/games/othello/bitboard.hpp"
+#include "zermelo/games/othello/prediction.hpp"
 
 namespace zermelo::othello {
 
@@ -47,9 +48,22 @@ struct ProofRecord {
 static_assert(sizeof(ProofRecord) == 24);
 inline constexpr const char* kProofRecordType = "othello.proof.v1";
 
+// How the prover finds the proof.
+enum class ProofSearch : std::uint8_t {
+  // The paper's pipeline: an OR node follows its best predicted move; the selected leaves are
+  // solved in batches (in parallel, independent jobs), and a refuted prediction re-selects.
+  kRounds,
+  // The endgame solver leads: an OR node's move is the one its null-window search at the bound
+  // finds, on one table shared down the whole proof (so the root's own search warms it for every
+  // node below); an AND node takes every move. No failed predictions, one thread.
+  kSolver,
+};
+
 struct WeakSolveOptions {
-  int leaf_empties = 20;     // positions with at most this many empties are solved exactly
-  int predict_depth = 4;     // plies of the shallow search that orders moves
+  int leaf_empties = 20;  // positions with at most this many empties are solved exactly
+  int predict_depth = 4;  // plies of the shallow search that orders moves
+  Predictor predictor = Predictor::kPatterns;  // its evaluation (linear on boards other than 8×8)
+  ProofSearch search = ProofSearch::kRounds;
   std::optional<int> value;  // prove exactly this value (both bounds); unset: find it (guess from
                              // the prediction, then move the guess by 2 until both bounds hold)
   unsigned threads = 1;      // leaf solves of a batch run on this many threads
@@ -72,6 +86,8 @@ struct WeakSolveResult {
   std::uint64_t leaves = 0;              // of the written proof (solved exactly or finished games)
   std::uint64_t leaf_solves = 0;         // exact (window) solves run, over every attempt
   std::uint64_t leaf_nodes = 0;          // endgame solver nodes of those solves
+  std::uint64_t interior_solves = 0;     // kSolver: null-window solves of OR nodes above the leaves
+  std::uint64_t interior_nodes = 0;      // endgame solver nodes of those solves
   std::uint64_t rounds = 0;              // select/solve rounds, over every attempt
   std::uint64_t failed_predictions = 0;  // OR nodes whose first predicted move did not hold
   std::vector<std::pair<Goal, int>> attempts;  // every root goal tried, in order

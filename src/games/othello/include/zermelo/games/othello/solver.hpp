@@ -68,6 +68,11 @@ class EndgameSolver {
   // Score within [alpha, beta] exactly; outside it, a bound (exact = false), as SolveOptions.
   // No principal variation.
   SolveResult solve(Bits p, Bits o, int alpha, int beta);
+  // Whether the value exceeds `threshold`, by one null-window search (window threshold,
+  // threshold + 1): `score` is a bound (outside = +1: at least it, above the threshold; -1: at
+  // most it), and above the threshold `best_move` is a move that reaches it. Cheaper than `solve`
+  // when one bound is all that is asked.
+  SolveResult exceeds(Bits p, Bits o, int threshold);
 
  private:
   struct Impl;

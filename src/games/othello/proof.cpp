@@ -73,6 +73,17 @@ bool holds(Goal goal, int bound, int lo, int hi, bool& decided) {
   return hi <= bound;
 }
 
+// Narrows what is known of a value, [lo, hi], by a solve whose window held `threshold`: an exact
+// score, or a bound on the side of the threshold the score fell.
+void narrow(int& lo, int& hi, const SolveResult& r, int threshold) {
+  if (r.exact())
+    lo = hi = r.score;
+  else if (r.score > threshold)
+    lo = std::max(lo, r.score);
+  else
+    hi = std::min(hi, r.score);
+}
+
 enum class Status : std::uint8_t { kProved, kFailed, kPending };
 
 std::string mover_board(int n, Bits p, Bits o) {
@@ -295,10 +306,7 @@ class Prover {
     const SolveResult r = solvers_[0]->exceeds(k.pos.p, k.pos.o, threshold);
     ++stats_.leaf_solves;
     stats_.leaf_nodes += r.nodes;
-    if (r.score > threshold)
-      lo = std::max(lo, r.score);
-    else
-      hi = std::min(hi, r.score);
+    narrow(lo, hi, r, threshold);
     return holds(k.goal, k.bound, lo, hi, decided);
   }
 
@@ -358,12 +366,7 @@ class Prover {
       const SolveResult& r = results[i];
       auto [it, fresh] = known_.try_emplace(batch[i].pos, -N * N, N * N);
       auto& [lo, hi] = it->second;
-      if (r.exact())
-        lo = hi = r.score;
-      else if (r.score > batch[i].bound)
-        lo = std::max(lo, r.score);
-      else
-        hi = std::min(hi, r.score);
+      narrow(lo, hi, r, batch[i].bound);
       stats_.leaf_nodes += r.nodes;
     }
     stats_.leaf_solves += batch.size();

@@ -907,32 +907,29 @@ EndgameSolver<N>::~EndgameSolver() = default;
 
 template <int N>
 SolveResult EndgameSolver<N>::solve(Bits p, Bits o, int alpha, int beta) {
-  check_position<N>(p, o);
   constexpr int S = N * N;
   alpha = std::clamp(alpha, -S, S);
   beta = std::clamp(beta, -S, S);
   if (alpha > beta) throw std::invalid_argument("othello: empty search window (alpha > beta)");
-  SolveResult r;
-  r.empties = S - popcount(p | o);
-  const int a = alpha == -S ? -S - 1 : alpha - 1, b = beta == S ? S + 1 : beta + 1;
-  const std::uint64_t nodes0 = impl_->searcher.nodes;
-  int best_move = -1;
-  r.score = impl_->searcher.pvs(p, o, a, b, r.empties, &best_move);
-  r.outside = r.score <= a ? -1 : r.score >= b ? 1 : 0;
-  r.best_move = best_move;
-  r.nodes = impl_->searcher.nodes - nodes0;
-  return r;
+  // Widen by one so scores on the window's edges are still exact (scores are even).
+  return search(p, o, alpha == -S ? -S - 1 : alpha - 1, beta == S ? S + 1 : beta + 1);
 }
 
 template <int N>
 SolveResult EndgameSolver<N>::exceeds(Bits p, Bits o, int threshold) {
+  return search(p, o, threshold, threshold + 1);
+}
+
+// The principal-variation search in the open window (a, b) on the kept table.
+template <int N>
+SolveResult EndgameSolver<N>::search(Bits p, Bits o, int a, int b) {
   check_position<N>(p, o);
   SolveResult r;
   r.empties = N * N - popcount(p | o);
   const std::uint64_t nodes0 = impl_->searcher.nodes;
   int best_move = -1;
-  r.score = impl_->searcher.pvs(p, o, threshold, threshold + 1, r.empties, &best_move);
-  r.outside = r.score > threshold ? 1 : -1;
+  r.score = impl_->searcher.pvs(p, o, a, b, r.empties, &best_move);
+  r.outside = r.score <= a ? -1 : r.score >= b ? 1 : 0;
   r.best_move = best_move;
   r.nodes = impl_->searcher.nodes - nodes0;
   return r;

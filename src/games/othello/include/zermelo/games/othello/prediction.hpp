@@ -17,12 +17,6 @@ enum class Predictor {
 
 const char* predictor_name(Predictor p);
 
-// The predictor actually used on an N×N board: kPatterns only exists on 8×8.
-template <int N>
-constexpr Predictor effective_predictor(Predictor p) {
-  return N == 8 ? p : Predictor::kLinear;
-}
-
 // Predicted score of (p to move, o) by a `depth`-ply alpha-beta search on the chosen
 // evaluation, in 1/100 disc for the side to move; finished games score exactly.
 template <int N>

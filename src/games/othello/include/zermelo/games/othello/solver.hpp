@@ -75,6 +75,7 @@ class EndgameSolver {
   SolveResult exceeds(Bits p, Bits o, int threshold);
 
  private:
+  SolveResult search(Bits p, Bits o, int a, int b);
   struct Impl;
   std::unique_ptr<Impl> impl_;
 };

@@ -2,6 +2,7 @@
 // random late positions, the published FFO scores and best moves, and the paper's drawn line.
 #include <gtest/gtest.h>
 
+#include <map>
 #include <random>
 #include <tuple>
 #include <utility>
@@ -201,6 +202,38 @@ TEST(OthelloSolver, EveryMoveScoreAndWindowsAgree) {
     around.beta = r.score + 2;
     EXPECT_EQ(solve<8>(p, o, around).score, r.score);
   }
+}
+
+// EndgameSolver::exceeds is one null window on a kept table (the proofs' test of a bound): at
+// every threshold around the true value it must answer on the right side and name a move that
+// keeps the bound, whatever the table holds from the earlier tests.
+template <int N>
+void check_exceeds(int positions, int empties, unsigned seed) {
+  std::mt19937_64 rng(seed);
+  EndgameSolver<N> solver(16);
+  for (int i = 0; i < positions;) {
+    Bits p, o;
+    if (!random_position<N>(rng, empties, p, o) || !legal_moves<N>(p, o)) continue;
+    const int value = minimax<N>(p, o);
+    std::map<int, int> child_value;  // minimax of the moves named so far
+    for (int t = value - 3; t <= value + 2; ++t) {
+      const SolveResult r = solver.exceeds(p, o, t);
+      ASSERT_EQ(r.score > t, value > t) << "position " << i << ", threshold " << t;
+      if (value > t) {  // the named move keeps value > t
+        ASSERT_TRUE(legal_moves<N>(p, o) & bit(r.best_move));
+        const Bits f = flips<N>(p, o, r.best_move);
+        if (!child_value.count(r.best_move))
+          child_value[r.best_move] = -minimax<N>(o & ~f, p | f | bit(r.best_move));
+        ASSERT_GT(child_value[r.best_move], t) << "position " << i;
+      }
+    }
+    ++i;
+  }
+}
+
+TEST(OthelloSolver, NullWindowTestsAgreeWithMinimax) {
+  check_exceeds<6>(12, 11, 21);
+  check_exceeds<8>(8, 11, 22);
 }
 
 TEST(OthelloSolver, TwoThreadsGiveTheSameScores) {

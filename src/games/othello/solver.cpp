@@ -6,7 +6,8 @@
 //                     4-6 empties);
 //   nws_deep          table, stability cut-off, enhanced transposition cut-off, fastest-first plus
 //                     a heuristic shallow search for ordering from 11 empties;
-//   pvs               full-window principal-variation search;
+//   pvs               principal-variation search (a null window below the root goes to
+//                     nws, and only an open window orders its moves deeper);
 //   split_moves       with threads, a null-window node's moves after the first shared with idle
 //                     threads (young-brothers-wait, split_pool.hpp).
 // All null-window functions are fail-soft: a result v > alpha means the value is >= v, else <= v.
@@ -648,6 +649,9 @@ class Searcher {
   }
 
   int pvs(Bits p, Bits o, int alpha, int beta, int n, int* best_move_out = nullptr) {
+    // A null window below the root is a null-window node: the table's and the stability cut-offs
+    // and the last-empties code apply, and it owes no principal-variation ordering.
+    if (beta - alpha == 1 && !best_move_out) return nws(p, o, alpha, n);
     if (n == 0) {
       ++nodes;
       return final_score<N>(p, o);
@@ -676,7 +680,8 @@ class Searcher {
     MoveItem list[32];
     int count = collect_moves(p, o, moves, list);
     if (S - n <= kSymmetryPlies) count = drop_symmetric_twins(p, o, list, count);
-    score_moves(p, o, list, count, tt_move, n, kPvSortExtra);
+    // Deeper ordering only where the window is open: a window of one score is a test, not a PV.
+    score_moves(p, o, list, count, tt_move, n, beta - alpha > 2 ? kPvSortExtra : 0);
     for (int i = 0; i < count; ++i) pick_best(list, i, count);  // fully sorted: helpers share it
 
     const int alpha0 = alpha;

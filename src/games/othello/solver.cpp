@@ -350,8 +350,9 @@ class Searcher {
   }
   // From this many empties on, a heuristic search joins fastest-first in ordering moves, 3 plies
   // deep at 11 empties growing to 8 plies at 26, 4 plies more at principal-variation nodes
-  // (tuned on FFO #40-#47 node counts and CPU time, see bench/results).
-  static constexpr int kSortSearchMin = 11;
+  // (tuned on FFO #40-#47 node counts and CPU time, see bench/results). Smaller boards start at 14:
+  // on 6x6 solves of 20 and 23 empties that took 0.82 and 0.85 of the CPU of starting at 11.
+  static constexpr int kSortSearchMin = N == 8 ? 11 : 14;
   static constexpr int kSortDepthOffset = 2;
   // With the pattern evaluation, which orders better at a given depth but costs about 8 times
   // the heuristic's time a leaf: from 14 empties, one ply shallower (depth (n - 5) / 3), its value

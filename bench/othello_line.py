@@ -13,19 +13,26 @@ DIRS = [(-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1)]
 
 
 def flips(board, me, row, col):
-    out = []
+    """The discs `me` (1 or -1) turns by playing (row, col) on a square board of any size."""
+    n, out = len(board), []
     for dr, dc in DIRS:
         r, c, run = row + dr, col + dc, []
-        while 0 <= r < 8 and 0 <= c < 8 and board[r][c] == -me:
+        while 0 <= r < n and 0 <= c < n and board[r][c] == -me:
             run.append((r, c))
             r, c = r + dr, c + dc
-        if run and 0 <= r < 8 and 0 <= c < 8 and board[r][c] == me:
+        if run and 0 <= r < n and 0 <= c < n and board[r][c] == me:
             out += run
     return out
 
 
+def legal_moves(board, me):
+    n = len(board)
+    return [(r, c) for r in range(n) for c in range(n)
+            if board[r][c] == 0 and flips(board, me, r, c)]
+
+
 def has_move(board, me):
-    return any(board[r][c] == 0 and flips(board, me, r, c) for r in range(8) for c in range(8))
+    return bool(legal_moves(board, me))
 
 
 def position_after(k):

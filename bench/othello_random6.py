@@ -1,36 +1,47 @@
 #!/usr/bin/env python3
-"""Random 6x6 Othello positions for solver timings: python3 bench/othello_random6.py EMPTIES SEED COUNT
-prints COUNT lines "BOARD SIDE" reached by uniform random play from the start (bench/results/othello.md)."""
+"""Random 6x6 Othello positions for solver timings (bench/results/othello.md):
+    python3 bench/othello_random6.py EMPTIES SEED COUNT
+prints COUNT lines "BOARD SIDE" reached by uniform random play from the start; the rules are
+othello_line.py's."""
 import random
 import sys
+
+from othello_line import flips, legal_moves
+
 N = 6
-DIRS = [(-1,-1),(-1,0),(-1,1),(0,-1),(0,1),(1,-1),(1,0),(1,1)]
-def flips(b, me, r, c):
-    out = []
-    for dr, dc in DIRS:
-        rr, cc, run = r+dr, c+dc, []
-        while 0 <= rr < N and 0 <= cc < N and b[rr][cc] == -me:
-            run.append((rr, cc)); rr += dr; cc += dc
-        if run and 0 <= rr < N and 0 <= cc < N and b[rr][cc] == me: out += run
-    return out
-def moves(b, me):
-    return [(r, c) for r in range(N) for c in range(N) if b[r][c] == 0 and flips(b, me, r, c)]
-def gen(rng, empties):
+
+
+def empties(board):
+    return sum(v == 0 for row in board for v in row)
+
+
+def random_position(rng, target):
+    """Plays uniformly random moves until `target` empties remain with a move to play."""
     while True:
-        b = [[0]*N for _ in range(N)]
-        b[2][2] = b[3][3] = -1; b[2][3] = b[3][2] = 1
+        board = [[0] * N for _ in range(N)]
+        board[2][2] = board[3][3] = -1
+        board[2][3] = board[3][2] = 1
         me = 1
-        while sum(v == 0 for row in b for v in row) > empties:
-            m = moves(b, me)
-            if not m:
+        while empties(board) > target:
+            moves = legal_moves(board, me)
+            if not moves:
                 me = -me
-                if not moves(b, me): break
+                if not legal_moves(board, me):
+                    break
                 continue
-            r, c = rng.choice(m)
-            for rr, cc in flips(b, me, r, c): b[rr][cc] = me
-            b[r][c] = me; me = -me
-        if sum(v == 0 for row in b for v in row) == empties and moves(b, me):
-            return "".join("X" if v == 1 else "O" if v == -1 else "-" for row in b for v in row), "X" if me == 1 else "O"
-rng = random.Random(int(sys.argv[2]))
-for _ in range(int(sys.argv[3])):
-    print(*gen(rng, int(sys.argv[1])))
+            r, c = rng.choice(moves)
+            for rr, cc in flips(board, me, r, c):
+                board[rr][cc] = me
+            board[r][c] = me
+            me = -me
+        if empties(board) == target and legal_moves(board, me):
+            text = "".join("X" if v == 1 else "O" if v == -1 else "-" for row in board for v in row)
+            return text, "X" if me == 1 else "O"
+
+
+if __name__ == "__main__":
+    if len(sys.argv) != 4 or not all(a.isdigit() for a in sys.argv[1:]):
+        sys.exit("usage: othello_random6.py EMPTIES SEED COUNT")
+    rng = random.Random(int(sys.argv[2]))
+    for _ in range(int(sys.argv[3])):
+        print(*random_position(rng, int(sys.argv[1])))

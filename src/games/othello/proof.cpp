@@ -73,6 +73,10 @@ bool holds(Goal goal, int bound, int lo, int hi, bool& decided) {
   return hi <= bound;
 }
 
+// The one null window that decides a goal: value >= b is value > b - 1; value <= b is not
+// value > b.
+int goal_threshold(Goal goal, int bound) { return goal == Goal::kAtLeast ? bound - 1 : bound; }
+
 // Narrows what is known of a value, [lo, hi], by a solve whose window held `threshold`: an exact
 // score, or a bound on the side of the threshold the score fell.
 void narrow(int& lo, int& hi, const SolveResult& r, int threshold) {
@@ -301,8 +305,7 @@ class Prover {
     bool decided = false;
     const bool ok = holds(k.goal, k.bound, lo, hi, decided);
     if (decided) return ok;
-    // value >= b is value > b - 1; value <= b is not value > b: one null window either way.
-    const int threshold = k.goal == Goal::kAtLeast ? k.bound - 1 : k.bound;
+    const int threshold = goal_threshold(k.goal, k.bound);
     const SolveResult r = solvers_[0]->exceeds(k.pos.p, k.pos.o, threshold);
     ++stats_.leaf_solves;
     stats_.leaf_nodes += r.nodes;
@@ -535,9 +538,8 @@ class Checker {
     const Goal goal = static_cast<Goal>(r.goal);
     if (r.kind == ProofRecord::kLeaf) {
       if (n.edge_count) return fail(describe(i) + ": a leaf with edges");
-      // One null window on the goal's side: value >= b is value > b - 1; value <= b is not
-      // value > b (fail-soft, so the score bounds the value on the side it fell).
-      const int threshold = goal == Goal::kAtLeast ? r.bound - 1 : r.bound;
+      // Fail-soft: the score bounds the value on the side of the threshold it fell.
+      const int threshold = goal_threshold(goal, r.bound);
       const SolveResult s = solver_.exceeds(r.p, r.o, threshold);
       out_.leaf_solver_nodes += s.nodes;
       ++out_.leaves;

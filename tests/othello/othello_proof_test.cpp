@@ -137,13 +137,12 @@ TEST(OthelloProof, SolverLedSearchOnFourByFourGivesMinimaxValueAtEveryLeafLayer)
   }
 }
 
-TEST(OthelloProof, SixBySixEndgamesProvedAndChecked) {
-  std::mt19937_64 rng(66);
-  int done = 0;
-  while (done < 3) {
+// A random 6×6 position with `empties` empty squares where the side to move has a move.
+std::pair<Bits, Bits> random_six_by_six(std::mt19937_64& rng, int empties) {
+  for (;;) {
     Bits p = Geometry<6>::kStartBlack, o = Geometry<6>::kStartWhite;
     bool over = false;
-    while (!over && Geometry<6>::kSquares - popcount(p | o) > 16) {
+    while (!over && Geometry<6>::kSquares - popcount(p | o) > empties) {
       const Bits moves = legal_moves<6>(p, o);
       if (!moves) {
         over = !legal_moves<6>(o, p);
@@ -152,7 +151,15 @@ TEST(OthelloProof, SixBySixEndgamesProvedAndChecked) {
       }
       test_support::play_random_move<6>(rng, moves, p, o);
     }
-    if (over || !legal_moves<6>(p, o)) continue;
+    if (!over && legal_moves<6>(p, o)) return {p, o};
+  }
+}
+
+TEST(OthelloProof, SixBySixEndgamesProvedAndChecked) {
+  std::mt19937_64 rng(66);
+  int done = 0;
+  while (done < 3) {
+    const auto [p, o] = random_six_by_six(rng, 16);
     SolveOptions so;
     so.tt_bits = 16;
     const int exact = solve<6>(p, o, so).score;
@@ -171,6 +178,63 @@ TEST(OthelloProof, SixBySixEndgamesProvedAndChecked) {
     EXPECT_FALSE(c.roots[0].is_start);
     EXPECT_EQ(c.roots[0].p, canonical<6>(p, o).p);
     ++done;
+  }
+}
+
+// A search stopped part way (as a kill would stop it) resumes from its journal: the solves it had
+// run are replayed, not run again, and the resumed proof has the exact value and checks.
+TEST(OthelloProof, StoppedSearchResumesFromItsJournal) {
+  std::mt19937_64 rng(2026);
+  for (const ProofSearch search : {ProofSearch::kSolver, ProofSearch::kRounds}) {
+    const auto [p, o] = random_six_by_six(rng, 18);
+    SolveOptions so;
+    so.tt_bits = 16;
+    const int exact = solve<6>(p, o, so).score;
+    const std::string tag = search == ProofSearch::kSolver ? "solver" : "rounds";
+    const fs::path proof = temp_file("resumed_" + tag + ".proof");
+    WeakSolveOptions opt;
+    opt.leaf_empties = 10;
+    opt.tt_bits = 16;
+    opt.search = search;
+    opt.threads = search == ProofSearch::kRounds ? 2 : 1;
+    opt.proof_path = proof.string();
+    opt.stop_after_solves = 20;
+    EXPECT_THROW(weak_solve<6>(p, o, opt), WeakSolveStopped) << tag;
+    const fs::path journal = proof.string() + ".journal";
+    ASSERT_TRUE(fs::exists(journal)) << tag;
+    EXPECT_FALSE(fs::exists(proof)) << tag;
+
+    opt.stop_after_solves = 0;
+    const WeakSolveResult r = weak_solve<6>(p, o, opt);
+    EXPECT_EQ(r.value, exact) << tag;
+    EXPECT_GE(r.resumed_solves, 20u) << tag;  // two workers may pass the limit by one
+    EXPECT_LE(r.resumed_solves, 21u) << tag;
+    EXPECT_GT(r.leaf_solves + r.interior_solves, r.resumed_solves) << tag;
+    EXPECT_FALSE(fs::exists(journal)) << tag << ": the journal outlived its proof";
+    const ProofCheck c = check_proof(proof.string(), 16);
+    EXPECT_TRUE(c.ok) << tag << ": " << c.error;
+  }
+}
+
+// A journal answers only the weak-solve of its own root.
+TEST(OthelloProof, JournalOfAnotherRootIsRefused) {
+  std::mt19937_64 rng(7);
+  const auto [p, o] = random_six_by_six(rng, 16);
+  const auto [q, r] = random_six_by_six(rng, 15);
+  WeakSolveOptions opt;
+  opt.leaf_empties = 10;
+  opt.tt_bits = 14;
+  opt.search = ProofSearch::kSolver;
+  opt.journal_path = temp_file("other_root.journal").string();
+  opt.stop_after_solves = 3;
+  EXPECT_THROW(weak_solve<6>(p, o, opt), WeakSolveStopped);
+  try {
+    weak_solve<6>(q, r, opt);
+    FAIL() << "the journal of another root was replayed";
+  } catch (const WeakSolveStopped&) {
+    FAIL() << "the journal of another root was replayed";
+  } catch (const std::runtime_error& e) {
+    EXPECT_NE(std::string(e.what()).find("belongs to another job"), std::string::npos) << e.what();
   }
 }
 

@@ -208,6 +208,9 @@ T named_choice(const std::string& option, const std::string& name,
 void add_weak_solve(CLI::App* oth) {
   auto* sub = oth->add_subcommand(
       "weak-solve", "prove a position's value with a proof tree (default: the start)");
+  sub->footer(
+      "Killed or interrupted, the same command resumes: every exact solve is in the journal "
+      "(--journal, or beside --proof), and the search replays them.");
   auto& a = command_options<WeakSolveArgs>(sub, run_weak_solve);
   WeakSolveOptions& o = a.options;
   sub->add_option("board", a.board, "a position instead of the start (board text, then side)");
@@ -243,6 +246,9 @@ void add_weak_solve(CLI::App* oth) {
   sub->add_option("--value", o.value,
                   "prove exactly this value (e.g. 0: the paper's draw); default: find it");
   sub->add_option("--proof", o.proof_path, "write the proof tree to this run file");
+  sub->add_option("--journal", o.journal_path,
+                  "log every exact solve here, so that a killed search resumes when run again "
+                  "(default: the proof file's name + .journal; removed once the proof is written)");
   sub->add_option("--tt-bits", o.tt_bits, "each leaf solver's table: 2^B slots of 24 bytes")
       ->capture_default_str()
       ->check(CLI::Range(10, 28));

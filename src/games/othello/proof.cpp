@@ -15,10 +15,13 @@
 #include <cmath>
 #include <ctime>
 #include <memory>
+#include <optional>
+#include <stdexcept>
 #include <thread>
 #include <unordered_map>
 #include <unordered_set>
 
+#include "proof_journal.hpp"
 #include "zermelo/games/othello/eval.hpp"
 #include "zermelo/games/othello/notation.hpp"
 #include "zermelo/games/othello/perft.hpp"
@@ -98,16 +101,24 @@ std::string mover_board(int n, Bits p, Bits o) {
   return board_string(pos);
 }
 
+// The journal: given, or beside the proof file, or none when neither is named.
+std::string journal_path(const WeakSolveOptions& options) {
+  if (!options.journal_path.empty()) return options.journal_path;
+  return options.proof_path.empty() ? std::string() : options.proof_path + ".journal";
+}
+
 double cpu_now() { return static_cast<double>(std::clock()) / CLOCKS_PER_SEC; }
 
 template <int N>
 class Prover {
  public:
   Prover(const WeakSolveOptions& options,
-         const std::function<void(const WeakSolveProgress&)>& progress, WeakSolveResult& stats)
+         const std::function<void(const WeakSolveProgress&)>& progress, WeakSolveResult& stats,
+         ProofJournal* journal)
       : options_(options),
         progress_(progress),
         stats_(stats),
+        journal_(journal),
         t0_(std::chrono::steady_clock::now()) {
     for (unsigned t = 0; t < std::max(1u, options.threads); ++t)
       solvers_.push_back(std::make_unique<EndgameSolver<N>>(options.tt_bits));
@@ -279,7 +290,7 @@ class Prover {
         if (!walk(child_goal(k, c.pos))) return decide(k, false) == Status::kProved;
       return decide(k, true) == Status::kProved;
     }
-    const SolveResult r = solvers_[0]->exceeds(k.pos.p, k.pos.o, k.bound - 1);
+    const SolveResult r = exceeds(k.pos, k.bound - 1);
     ++stats_.interior_solves;
     stats_.interior_nodes += r.nodes;
     report_walk();
@@ -306,11 +317,50 @@ class Prover {
     const bool ok = holds(k.goal, k.bound, lo, hi, decided);
     if (decided) return ok;
     const int threshold = goal_threshold(k.goal, k.bound);
-    const SolveResult r = solvers_[0]->exceeds(k.pos.p, k.pos.o, threshold);
+    const SolveResult r = exceeds(k.pos, threshold);
     ++stats_.leaf_solves;
     stats_.leaf_nodes += r.nodes;
     narrow(lo, hi, r, threshold);
     return holds(k.goal, k.bound, lo, hi, decided);
+  }
+
+  // The walk's one question to the solver: the journal's answer if it has one, else a solve that
+  // the journal then records.
+  SolveResult exceeds(const PosKey& x, int threshold) {
+    if (journal_)
+      if (auto r = journal_->find(JournalQuery::kExceeds, x.p, x.o, threshold)) {
+        ++stats_.resumed_solves;
+        return *r;
+      }
+    if (out_of_solves()) stop();
+    fresh_solves_.fetch_add(1);
+    SolveResult r = solvers_[0]->exceeds(x.p, x.o, threshold);
+    if (journal_) journal_->record(JournalQuery::kExceeds, x.p, x.o, threshold, r);
+    return r;
+  }
+
+  // A batch's question, on worker thread t (the journal is read-only but for its log); nothing
+  // when the search is out of solves.
+  std::optional<SolveResult> window(unsigned t, const PosKey& x, int bound) {
+    if (journal_)
+      if (auto r = journal_->find(JournalQuery::kWindow, x.p, x.o, bound)) {
+        resumed_in_batch_.fetch_add(1);
+        return *r;
+      }
+    if (out_of_solves()) return std::nullopt;
+    fresh_solves_.fetch_add(1);
+    SolveResult r = solvers_[t]->solve(x.p, x.o, bound, bound);
+    if (journal_) journal_->record(JournalQuery::kWindow, x.p, x.o, bound, r);
+    return r;
+  }
+
+  bool out_of_solves() const {
+    return options_.stop_after_solves && fresh_solves_.load() >= options_.stop_after_solves;
+  }
+  [[noreturn]] void stop() const {
+    throw WeakSolveStopped("othello weak-solve: stopped after " +
+                           std::to_string(fresh_solves_.load()) +
+                           " solves; the journal keeps them, the same options resume");
   }
 
   void report_walk() {
@@ -321,6 +371,7 @@ class Prover {
     pr.goal = walk_root_.goal;
     pr.bound = walk_root_.bound;
     pr.leaves_solved = stats_.leaf_solves + stats_.interior_solves;
+    pr.resumed = stats_.resumed_solves;
     pr.seconds = std::chrono::duration<double>(last_report_ - t0_).count();
     progress_(pr);
   }
@@ -338,6 +389,7 @@ class Prover {
     std::vector<SolveResult> results(batch.size());
     std::atomic<std::size_t> next{0};
     std::atomic<std::uint64_t> done{0};
+    std::atomic<bool> skipped{false};  // out of solves: some of the batch was not solved
     auto report = [&] {
       if (!progress_ || std::chrono::steady_clock::now() - last_report_ < std::chrono::seconds(2))
         return;
@@ -347,6 +399,7 @@ class Prover {
       pr.goal = root.goal;
       pr.bound = root.bound;
       pr.leaves_solved = stats_.leaf_solves + done.load();
+      pr.resumed = stats_.resumed_solves + resumed_in_batch_.load();
       pr.batch = batch.size();
       pr.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0_).count();
       progress_(pr);
@@ -355,8 +408,9 @@ class Prover {
       for (;;) {
         const std::size_t i = next.fetch_add(1);
         if (i >= batch.size()) return;
-        results[i] =
-            solvers_[t]->solve(batch[i].pos.p, batch[i].pos.o, batch[i].bound, batch[i].bound);
+        const auto r = window(t, batch[i].pos, batch[i].bound);
+        if (!r) return skipped.store(true);
+        results[i] = *r;
         done.fetch_add(1);
         if (t == 0) report();
       }
@@ -365,6 +419,7 @@ class Prover {
     for (unsigned t = 1; t < solvers_.size(); ++t) helpers.emplace_back(work, t);
     work(0);
     for (auto& h : helpers) h.join();
+    if (skipped.load()) stop();
     for (std::size_t i = 0; i < batch.size(); ++i) {
       const SolveResult& r = results[i];
       auto [it, fresh] = known_.try_emplace(batch[i].pos, -N * N, N * N);
@@ -373,6 +428,7 @@ class Prover {
       stats_.leaf_nodes += r.nodes;
     }
     stats_.leaf_solves += batch.size();
+    stats_.resumed_solves += resumed_in_batch_.exchange(0);
     done.store(0);
     report();
   }
@@ -400,6 +456,9 @@ class Prover {
   const WeakSolveOptions& options_;
   const std::function<void(const WeakSolveProgress&)>& progress_;
   WeakSolveResult& stats_;
+  ProofJournal* journal_;  // null: no journal
+  std::atomic<std::uint64_t> resumed_in_batch_{0};
+  std::atomic<std::uint64_t> fresh_solves_{0};  // solves the journal did not answer
   std::chrono::steady_clock::time_point t0_, last_report_;
   NodeKey walk_root_;  // the goal being proved, for progress lines
   std::vector<std::unique_ptr<EndgameSolver<N>>> solvers_;
@@ -426,8 +485,12 @@ WeakSolveResult weak_solve(Bits p, Bits o, const WeakSolveOptions& options,
   const double c0 = cpu_now();
   constexpr int S = N * N;
   WeakSolveResult result;
-  Prover<N> prover(options, progress, result);
   const PosKey root = canonical<N>(p, o);
+  result.journal_path = journal_path(options);
+  std::unique_ptr<ProofJournal> journal;
+  if (!result.journal_path.empty())
+    journal = std::make_unique<ProofJournal>(result.journal_path, N, root.p, root.o);
+  Prover<N> prover(options, progress, result, journal.get());
   auto attempt = [&](Goal g, int b) {
     result.attempts.emplace_back(g, b);
     const bool ok = prover.prove({root, g, b});
@@ -463,6 +526,7 @@ WeakSolveResult weak_solve(Bits p, Bits o, const WeakSolveOptions& options,
       prover.write(options.proof_path, {{root, Goal::kAtLeast, v}, {root, Goal::kAtMost, v}});
   result.internal_nodes = expanded;
   result.leaves = leaves;
+  if (journal) journal->remove();  // the proof is written whole: nothing is left to resume
   result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   result.cpu_seconds = cpu_now() - c0;
   return result;

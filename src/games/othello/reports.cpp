@@ -207,6 +207,8 @@ json report_json(const WeakSolveReport& w) {
           {"search", w.options.search == ProofSearch::kSolver ? "solver" : "rounds"},
           {"interior_solves", r.interior_solves},
           {"interior_solver_nodes", r.interior_nodes},
+          {"resumed_solves", r.resumed_solves},
+          {"journal", r.journal_path},
           {"rounds", r.rounds},
           {"failed_predictions", r.failed_predictions},
           {"attempts", attempts},
@@ -239,6 +241,9 @@ std::string report_text(const WeakSolveReport& w) {
      << "proof internal nodes      " << r.internal_nodes << "\n"
      << "proof leaves              " << r.leaves << "\n"
      << "positions solved exactly  " << r.leaf_solves << " (" << r.leaf_nodes << " solver nodes)\n"
+     << "resumed from the journal  " << r.resumed_solves << " of those solves"
+     << (r.journal_path.empty() ? std::string(" (no journal)") : " (" + r.journal_path + ")")
+     << "\n"
      << "select/solve rounds       " << r.rounds << "\n"
      << "failed predictions        " << r.failed_predictions << "\n";
   if (w.options.search == ProofSearch::kSolver)
@@ -471,10 +476,11 @@ std::string progress_line(const WeakSolveProgress& p) {
   os << "  [" << std::fixed << std::setprecision(1) << p.seconds << " s] proving "
      << goal_text(p.goal, p.bound);
   if (p.round == 0)  // the solver-led walk has no rounds
-    os << ": positions solved " << p.leaves_solved << "\n";
+    os << ": positions solved " << p.leaves_solved;
   else
-    os << ", round " << p.round << ": batch " << p.batch << ", leaves solved " << p.leaves_solved
-       << "\n";
+    os << ", round " << p.round << ": batch " << p.batch << ", leaves solved " << p.leaves_solved;
+  if (p.resumed) os << " (" << p.resumed << " from the journal)";
+  os << "\n";
   return os.str();
 }
 

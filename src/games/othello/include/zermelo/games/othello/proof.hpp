@@ -18,6 +18,7 @@
 #include <functional>
 #include <memory>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -69,6 +70,19 @@ struct WeakSolveOptions {
   unsigned threads = 1;      // leaf solves of a batch run on this many threads
   int tt_bits = 20;          // each leaf solver's table
   std::string proof_path;    // write the proof here if not empty
+  // Every exact solve is logged here as it is answered, and a run again of the same root replays
+  // the log instead of solving (a killed search resumes); the log is removed once the proof is
+  // written. Empty: `proof_path` + ".journal", or no journal when there is no proof file either.
+  std::string journal_path;
+  // 0: no limit. Else the search stops, throwing WeakSolveStopped with its journal kept, once it
+  // has run this many solves the journal did not answer: a kill at a chosen point, for the tests
+  // of the resume and for runs in segments of a known size.
+  std::uint64_t stop_after_solves = 0;
+};
+
+// Thrown when `stop_after_solves` is reached; the same options run again resume.
+struct WeakSolveStopped : std::runtime_error {
+  using std::runtime_error::runtime_error;
 };
 
 struct WeakSolveProgress {
@@ -76,7 +90,8 @@ struct WeakSolveProgress {
   Goal goal = Goal::kAtLeast;
   int bound = 0;
   std::uint64_t leaves_solved = 0;
-  std::uint64_t batch = 0;  // leaves selected in this round
+  std::uint64_t batch = 0;    // leaves selected in this round
+  std::uint64_t resumed = 0;  // of the solves, answered from the journal
   double seconds = 0;
 };
 
@@ -88,11 +103,13 @@ struct WeakSolveResult {
   std::uint64_t leaf_nodes = 0;          // endgame solver nodes of those solves
   std::uint64_t interior_solves = 0;     // kSolver: null-window solves of OR nodes above the leaves
   std::uint64_t interior_nodes = 0;      // endgame solver nodes of those solves
+  std::uint64_t resumed_solves = 0;      // of the solves above, answered from the journal
+  std::string journal_path;              // the journal used ("" for none)
   std::uint64_t rounds = 0;              // select/solve rounds, over every attempt
   std::uint64_t failed_predictions = 0;  // OR nodes whose first predicted move did not hold
   std::vector<std::pair<Goal, int>> attempts;  // every root goal tried, in order
   std::vector<bool> attempt_proved;
-  double seconds = 0;
+  double seconds = 0;  // this run's (a resumed search: the solves replayed cost next to none)
   double cpu_seconds = 0;
 };
 

@@ -4,6 +4,7 @@
 
 #include <sys/wait.h>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <iterator>
 #include <nlohmann/json.hpp>
@@ -152,6 +153,26 @@ TEST(OthelloCli, WeakSolveProofChecksAndPlaysAndAWrongValueFails) {
   r = run("othello weak-solve --size 4 --value 0 --quiet");
   EXPECT_NE(r.status, 0);
   EXPECT_NE(r.out.find("refuted: value >= 0"), std::string::npos) << r.out;
+}
+
+// A search stopped after five solves leaves its journal and says how to go on; the same command
+// resumes from it (five solves replayed), and a run of another position on it fails, naming it.
+TEST(OthelloCli, WeakSolveStoppedResumesAndAJournalOfAnotherPositionIsAnError) {
+  const std::string journal = ::testing::TempDir() + "/cli4-" + std::to_string(::getpid()) + ".j";
+  const std::string cmd = "othello weak-solve --size 4 --quiet --journal " + journal;
+  CliRun r = run(cmd + " --stop-after-solves 5");
+  EXPECT_NE(r.status, 0);
+  EXPECT_NE(r.out.find("stopped after 5 solves"), std::string::npos) << r.out;
+  ASSERT_TRUE(std::filesystem::exists(journal)) << r.out;
+  r = run(cmd + " -- -----XXO-OXO---- X");
+  EXPECT_NE(r.status, 0);
+  EXPECT_NE(r.out.find("belongs to another job"), std::string::npos) << r.out;
+  r = run("--json " + cmd);
+  ASSERT_EQ(r.status, 0) << r.out;
+  const auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["value"], -10);
+  EXPECT_EQ(j["resumed_solves"], 5);
+  EXPECT_FALSE(std::filesystem::exists(journal));
 }
 
 TEST(OthelloCli, BadInputFailsWithAClearMessage) {

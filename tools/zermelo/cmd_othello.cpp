@@ -249,6 +249,9 @@ void add_weak_solve(CLI::App* oth) {
   sub->add_option("--journal", o.journal_path,
                   "log every exact solve here, so that a killed search resumes when run again "
                   "(default: the proof file's name + .journal; removed once the proof is written)");
+  sub->add_option("--stop-after-solves", o.stop_after_solves,
+                  "stop (exit 1, journal kept) after this many solves the journal did not answer: "
+                  "a segment of a known size; the same command without it goes on");
   sub->add_option("--tt-bits", o.tt_bits, "each leaf solver's table: 2^B slots of 24 bytes")
       ->capture_default_str()
       ->check(CLI::Range(10, 28));

@@ -358,9 +358,10 @@ class Prover {
     return options_.stop_after_solves && fresh_solves_.load() >= options_.stop_after_solves;
   }
   [[noreturn]] void stop() const {
-    throw WeakSolveStopped("othello weak-solve: stopped after " +
-                           std::to_string(fresh_solves_.load()) +
-                           " solves; the journal keeps them, the same options resume");
+    throw WeakSolveStopped(
+        "othello weak-solve: stopped after " + std::to_string(fresh_solves_.load()) + " solves; " +
+        (journal_ ? "the journal " + journal_->path() + " keeps them, the same command resumes"
+                  : std::string("no journal kept them (give --proof or --journal)")));
   }
 
   void report_walk() {

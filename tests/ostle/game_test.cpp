@@ -266,6 +266,28 @@ TEST(OstleGame, PublishedReadingPredecessorsAndSuccessorsAgreeNearSymmetricState
   EXPECT_GT(states, 2000);
 }
 
+// The child key from a move's result (the exact undo far from symmetry) against the one that
+// compares the child's moves with the position before, on every continuing move of random and of
+// near-symmetric positions.
+TEST(OstleGame, PublishedChildKeyFromTheMoveIsTheChildsClassCode) {
+  std::mt19937_64 rng(29);
+  int compared = 0, undoable = 0;
+  for (int i = 0; i < 4000 && !HasFailure(); ++i) {
+    const Position p = i % 2 ? ostle_check::random_position_with_states(rng)
+                             : ostle_check::random_near_symmetric_position(rng, 1 + i % 4 / 2);
+    for (const Move& m : legal_moves(p, kNoForbidden)) {
+      const MoveResult r = apply_move(p, m);
+      if (r.outcome != Outcome::kContinues) continue;
+      ASSERT_EQ(published_child_key(r, p), published_child_key(r.next, p))
+          << to_text(p) << " move " << move_name(m);
+      ++compared;
+      undoable += r.next_forbid != kNoForbidden;
+    }
+  }
+  EXPECT_GT(compared, 40000);
+  EXPECT_GT(undoable, 1000);  // moves with an undo, whose code is carried into the canonical frame
+}
+
 TEST(OstleGame, EveryChildAndParentIsAnEnumeratedState) {
   auto game = make_ostle_game();
   std::mt19937_64 rng(21);

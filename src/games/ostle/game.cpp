@@ -250,7 +250,7 @@ class OstleGame final : public Game {
 
   // The state a continuing move from p leaves, under this game's reading.
   Key child_key(const Position& p, const MoveResult& r) const {
-    if (o_.reading == Reading::kPublished) return published_child_key(r.next, p);
+    if (o_.reading == Reading::kPublished) return published_child_key(r, p);
     return state_key(r.next, r.next_forbid).key;
   }
 

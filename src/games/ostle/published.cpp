@@ -142,6 +142,12 @@ Key published_child_key(const Position& next, const Position& prev) {
   return make_key(class_of(cp.pos), PositionIndex::get().rank(cp.pos), code);
 }
 
+Key published_child_key(const MoveResult& r, const Position& prev) {
+  const Canonical c = canonicalize(r.next, r.next_forbid);
+  if (near_symmetric(c.pos)) return published_child_key(r.next, prev);
+  return make_key(class_of(c.pos), PositionIndex::get().rank(c.pos), c.forbid);
+}
+
 namespace {
 
 // True when some image in rs.on_hole differs from c (seen from the other side) on one rank or

@@ -22,6 +22,10 @@ namespace zermelo::ostle {
 // The state key a move from `prev` into `next` leaves (both from their movers' points of view,
 // `next` being apply_move(prev, m).next for some continuing move m).
 Key published_child_key(const Position& next, const Position& prev);
+// The same from the move's result r = apply_move(prev, m), faster: far from symmetric, a child's
+// code is the exact reading's (the move's undo, r.next_forbid), so only near symmetry are the
+// child's own moves compared with `prev`.
+Key published_child_key(const MoveResult& r, const Position& prev);
 
 // The codes of the states of a canonical position, in increasing order (none first if it exists).
 ForbidList published_codes(const Position& canonical);

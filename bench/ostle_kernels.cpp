@@ -43,8 +43,8 @@ static std::vector<StateKey> random_states(int n) {
 
 // Arg: the reading (0 the exact, 1 the published solver's).
 static void BM_Successors(benchmark::State& state) {
-  auto game = make_ostle_game(
-      GameOptions{state.range(0) ? Reading::kPublished : Reading::kExact, false});
+  auto game =
+      make_ostle_game(GameOptions{state.range(0) ? Reading::kPublished : Reading::kExact, false});
   const auto keys = random_states(4096);
   std::vector<Child> out;
   std::size_t i = 0, edges = 0;

@@ -216,6 +216,29 @@ TEST(OthelloProof, StoppedSearchResumesFromItsJournal) {
   }
 }
 
+// The solver-led search beats while one solve runs long: the progress callback hears of a solve
+// in progress (its empties and how long it has run) between the walk's own lines.
+TEST(OthelloProof, LongSolveIsReportedWhileItRuns) {
+  std::mt19937_64 rng(11);
+  const auto [p, o] = random_six_by_six(rng, 20);
+  WeakSolveOptions opt;
+  opt.leaf_empties = 12;
+  opt.tt_bits = 16;
+  opt.search = ProofSearch::kSolver;
+  opt.heartbeat_ms = 1;
+  int beats = 0, largest = 0;
+  const WeakSolveResult r = weak_solve<6>(p, o, opt, [&](const WeakSolveProgress& pr) {
+    if (pr.solving_empties == 0) return;
+    ++beats;
+    largest = std::max(largest, pr.solving_empties);
+    EXPECT_GE(pr.solving_seconds, 0.001);
+  });
+  EXPECT_GT(r.interior_solves, 0u);
+  EXPECT_GT(beats, 0);
+  EXPECT_LE(largest, 20);
+  EXPECT_GT(largest, opt.leaf_empties);  // an OR node's solve above the leaves beat
+}
+
 // A journal answers only the weak-solve of its own root.
 TEST(OthelloProof, JournalOfAnotherRootIsRefused) {
   std::mt19937_64 rng(7);

@@ -15,6 +15,7 @@
 #include <cmath>
 #include <ctime>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <stdexcept>
 #include <thread>
@@ -22,6 +23,7 @@
 #include <unordered_set>
 
 #include "proof_journal.hpp"
+#include "solve_heartbeat.hpp"
 #include "zermelo/games/othello/eval.hpp"
 #include "zermelo/games/othello/notation.hpp"
 #include "zermelo/games/othello/perft.hpp"
@@ -122,6 +124,10 @@ class Prover {
         t0_(std::chrono::steady_clock::now()) {
     for (unsigned t = 0; t < std::max(1u, options.threads); ++t)
       solvers_.push_back(std::make_unique<EndgameSolver<N>>(options.tt_bits));
+    if (progress_ && options.search == ProofSearch::kSolver)
+      heartbeat_ = std::make_unique<SolveHeartbeat>(
+          std::chrono::milliseconds(options.heartbeat_ms),
+          [this](int empties, double seconds) { beat(empties, seconds); });
   }
 
   // Decides the root goal: rounds of select and solve, or the solver-led walk.
@@ -334,7 +340,9 @@ class Prover {
       }
     if (out_of_solves()) stop();
     fresh_solves_.fetch_add(1);
+    if (heartbeat_) heartbeat_->begin(empties(x));
     SolveResult r = solvers_[0]->exceeds(x.p, x.o, threshold);
+    if (heartbeat_) heartbeat_->end();
     if (journal_) journal_->record(JournalQuery::kExceeds, x.p, x.o, threshold, r);
     return r;
   }
@@ -374,6 +382,20 @@ class Prover {
     pr.leaves_solved = stats_.leaf_solves + stats_.interior_solves;
     pr.resumed = stats_.resumed_solves;
     pr.seconds = std::chrono::duration<double>(last_report_ - t0_).count();
+    std::lock_guard lock(report_mutex_);
+    last_walk_report_ = pr;
+    progress_(pr);
+  }
+
+  // The heartbeat's line (its own thread): the walk's last figures and the solve still running.
+  void beat(int empties, double seconds) {
+    std::lock_guard lock(report_mutex_);
+    WeakSolveProgress pr = last_walk_report_;
+    pr.goal = walk_root_.goal;
+    pr.bound = walk_root_.bound;
+    pr.solving_empties = empties;
+    pr.solving_seconds = seconds;
+    pr.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0_).count();
     progress_(pr);
   }
 
@@ -460,6 +482,8 @@ class Prover {
   ProofJournal* journal_;  // null: no journal
   std::atomic<std::uint64_t> resumed_in_batch_{0};
   std::atomic<std::uint64_t> fresh_solves_{0};  // solves the journal did not answer
+  std::mutex report_mutex_;  // progress_ is called from the walk and from the heartbeat
+  WeakSolveProgress last_walk_report_;
   std::chrono::steady_clock::time_point t0_, last_report_;
   NodeKey walk_root_;  // the goal being proved, for progress lines
   std::vector<std::unique_ptr<EndgameSolver<N>>> solvers_;
@@ -470,6 +494,7 @@ class Prover {
   std::unordered_map<PosKey, std::vector<Child>, PosHash> children_;
   std::unordered_map<NodeKey, std::uint32_t, NodeHash> ids_;
   std::vector<OutNode> out_nodes_;
+  std::unique_ptr<SolveHeartbeat> heartbeat_;  // the walk's long solves; last: stopped first
 };
 
 }  // namespace

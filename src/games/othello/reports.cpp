@@ -480,6 +480,9 @@ std::string progress_line(const WeakSolveProgress& p) {
   else
     os << ", round " << p.round << ": batch " << p.batch << ", leaves solved " << p.leaves_solved;
   if (p.resumed) os << " (" << p.resumed << " from the journal)";
+  if (p.solving_empties)
+    os << "; a solve of " << p.solving_empties << " empties running for " << std::setprecision(0)
+       << p.solving_seconds << " s";
   os << "\n";
   return os.str();
 }

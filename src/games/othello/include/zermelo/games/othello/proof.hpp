@@ -78,6 +78,9 @@ struct WeakSolveOptions {
   // has run this many solves the journal did not answer: a kill at a chosen point, for the tests
   // of the resume and for runs in segments of a known size.
   std::uint64_t stop_after_solves = 0;
+  // The solver-led search reports a solve still running after this long, and again as often
+  // (the progress callback gets `solving_empties` and `solving_seconds`).
+  int heartbeat_ms = 10000;
 };
 
 // Thrown when `stop_after_solves` is reached; the same options run again resume.
@@ -90,8 +93,10 @@ struct WeakSolveProgress {
   Goal goal = Goal::kAtLeast;
   int bound = 0;
   std::uint64_t leaves_solved = 0;
-  std::uint64_t batch = 0;    // leaves selected in this round
-  std::uint64_t resumed = 0;  // of the solves, answered from the journal
+  std::uint64_t batch = 0;     // leaves selected in this round
+  std::uint64_t resumed = 0;   // of the solves, answered from the journal
+  int solving_empties = 0;     // a heartbeat: a solve of this many empties is running...
+  double solving_seconds = 0;  // ...for this long
   double seconds = 0;
 };
 

@@ -140,6 +140,36 @@ TEST(Cli, BadInputIsAClearErrorAndNonZeroExit) {
   EXPECT_TRUE(contains(r.out, "holds another job")) << r.out;
 }
 
+// A search that --max-ply stopped cannot say a state is never reached: XO./.X./..O is first
+// reached at ply 4, and tic-tac-toe's states go on to ply 9.
+TEST(Cli, BfsCutShortByMaxPlyNeverCallsAStateUnreached) {
+  zermelo::testing::ScratchDir dir;
+  const std::string state = " --keep-plies --ply-of 'XO./.X./..O'";
+  CliRun cut =
+      zermelo("--work-dir " + (dir / "cut") + " bfs tictactoe --all-states --max-ply 3" + state);
+  ASSERT_EQ(cut.code, 0) << cut.out;
+  EXPECT_FALSE(contains(cut.out, "never reached")) << cut.out;
+  EXPECT_TRUE(contains(cut.out, "XO./.X./..O: not reached by ply 3")) << cut.out;
+  EXPECT_TRUE(contains(cut.out, "not reached by ply 3 (--max-ply) 5144")) << cut.out;
+  CliRun json = zermelo("--json --work-dir " + (dir / "cut") +
+                        " bfs tictactoe --all-states --max-ply 3" + state);
+  ASSERT_EQ(json.code, 0) << json.out;
+  const auto doc = nlohmann::json::parse(json.out);
+  EXPECT_FALSE(doc.at("complete").get<bool>());
+  EXPECT_EQ(doc.at("max_ply"), 3);
+  EXPECT_FALSE(doc.contains("unreached")) << json.out;
+  EXPECT_EQ(doc.at("not_reached_by_max_ply"), 5478 - 334);
+
+  CliRun whole =
+      zermelo("--json --work-dir " + (dir / "whole") + " bfs tictactoe --all-states" + state);
+  ASSERT_EQ(whole.code, 0) << whole.out;
+  const auto all = nlohmann::json::parse(whole.out);
+  EXPECT_TRUE(all.at("complete").get<bool>());
+  EXPECT_EQ(all.at("ply_of").at("XO./.X./..O"), 4);
+  EXPECT_EQ(all.at("states").get<std::uint64_t>() + all.at("unreached").get<std::uint64_t>(),
+            5478u);
+}
+
 }  // namespace
 
 #include <sys/resource.h>

@@ -85,7 +85,10 @@ inline std::size_t count_occurrences(const std::string& s, const std::string& wh
 
 // `zermelo ARGS...` (ZERMELO_CLI) as a child process, its stdout into `stdout_path` (empty: this
 // process's): its exit code (-1 if it did not exit) and the kernel's account of it (getrusage of
-// the waited-for child: peak RSS, CPU time), for tests of what a run costs.
+// the waited-for child: peak RSS, CPU time), for tests of what a run costs. The kernel counts in
+// a child's peak RSS the pages of the process that forked it, even across exec (posix_spawn too),
+// so the figure is the CLI's only from a small test process: ctest runs each test alone; a
+// --gtest_filter run of many tests in one process can see 170 MB for a 66 MB solve.
 struct MeasuredRun {
   int code;
   rusage usage;

@@ -36,6 +36,18 @@ PlyOf parse_ply_of(const Game& g, const BfsArgs& a) {
   return asked;
 }
 
+// True when --max-ply cut the search short: every ply up to the limit found new states, so deeper
+// ones may exist. Only a search that ran out of new states may call a state never reached.
+bool cut_short(const BfsArgs& a, const BfsResult& r) {
+  return a.max_ply != UINT32_MAX && r.new_states.size() > a.max_ply;
+}
+
+// What a state the search did not find is, in words: never reached, or not within the limit.
+std::string not_found_words(const BfsArgs& a, const BfsResult& r) {
+  return cut_short(a, r) ? "not reached by ply " + std::to_string(a.max_ply) + " (--max-ply)"
+                         : std::string("never reached");
+}
+
 nlohmann::json bfs_json(const Game& g, const BfsArgs& a, const BfsResult& r, const PlyOf& asked) {
   nlohmann::json deepest = nlohmann::json::array();
   for (auto k : r.deepest) deepest.push_back(g.render(k));
@@ -48,7 +60,9 @@ nlohmann::json bfs_json(const Game& g, const BfsArgs& a, const BfsResult& r, con
                      {"terminal_states", r.terminal_states},
                      {"expand_decided", a.expand_decided},
                      {"deepest", deepest},
-                     {"resumed", r.resumed}};
+                     {"resumed", r.resumed},
+                     {"complete", !cut_short(a, r)}};
+  if (a.max_ply != UINT32_MAX) doc["max_ply"] = a.max_ply;
   if (!asked.keys.empty()) {
     nlohmann::json found = nlohmann::json::object();
     for (std::size_t i = 0; i < asked.keys.size(); ++i)
@@ -57,7 +71,9 @@ nlohmann::json bfs_json(const Game& g, const BfsArgs& a, const BfsResult& r, con
     doc["ply_of"] = found;
   }
   if (a.all_states) {
-    doc["enumerated"] = r.enumerated, doc["unreached"] = r.unreached,
+    // Cut short, the states left are only not reached yet: not "unreached", which says never.
+    doc["enumerated"] = r.enumerated;
+    doc[cut_short(a, r) ? "not_reached_by_max_ply" : "unreached"] = r.unreached;
     doc["unreached_run"] = r.unreached_path;
     doc["filtered"] = r.filtered, doc["filter_bits_per_group"] = r.filter_bits,
     doc["keyless"] = r.keyless;
@@ -76,16 +92,17 @@ void print_bfs_text(const Game& g, const BfsArgs& a, const BfsResult& r, const P
             << (a.expand_decided ? " decided by the rules, expanded" : " terminal") << "), edges "
             << r.edges << ", game-ending moves " << r.game_ending_moves << "\n";
   if (a.all_states)
-    std::cout << "  enumerated " << r.enumerated << ", never reached from the start " << r.unreached
-              << "; successors dropped by the filter " << r.filtered << " (" << r.filter_bits
-              << " bits a group), left unkeyed (their group took the move before) " << r.keyless
-              << "\n";
+    std::cout << "  enumerated " << r.enumerated << ", " << not_found_words(a, r) << " "
+              << r.unreached << "; successors dropped by the filter " << r.filtered << " ("
+              << r.filter_bits << " bits a group), left unkeyed (their group took the move before) "
+              << r.keyless << "\n";
   for (std::size_t i = 0; i < asked.keys.size(); ++i)
     std::cout << "  " << asked.texts[i] << ": "
               << (asked.plies[i] ? "first reached at ply " + std::to_string(*asked.plies[i])
-                                 : std::string("never reached"))
+                                 : not_found_words(a, r))
               << "\n";
-  std::cout << "  a deepest state (ply " << r.new_states.size() - 1 << "):\n";
+  std::cout << "  a " << (cut_short(a, r) ? "state of the last ply searched" : "deepest state")
+            << " (ply " << r.new_states.size() - 1 << "):\n";
   if (!r.deepest.empty()) std::cout << g.render(r.deepest.front());
 }
 
@@ -129,7 +146,9 @@ void setup_bfs(CLI::App& app) {
   auto& a = command_options<BfsArgs>(sub, [](const BfsArgs& b) { run_bfs(b, globals().work_dir); });
   sub->add_option("game", a.game, "game name")->required();
   sub->add_option("options", a.options, "game options");
-  sub->add_option("--max-ply", a.max_ply, "stop after this many plies");
+  sub->add_option("--max-ply", a.max_ply,
+                  "stop after this many plies (the JSON's complete is then false, and states not "
+                  "found are not reached by that ply rather than never reached)");
   sub->add_flag(
       "--all-states", a.all_states,
       "keep a run of the states not visited yet (every state the game enumerates, shrinking) "

@@ -3,10 +3,29 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <bitset>
 #include <vector>
 
 namespace zermelo::ostle {
+
+// True when `diff` lies on at most two lines (files or ranks). Without loops or arrays: it runs
+// seven times for every child keyed near a symmetry test (near_symmetric).
+bool within_two_lines(Bits diff) {
+  if (std::popcount(diff) > 10) return false;
+  // The ranks of diff's squares on each file, as 5 bits.
+  const Bits f0 = diff & 31u, f1 = (diff >> 5) & 31u, f2 = (diff >> 10) & 31u,
+             f3 = (diff >> 15) & 31u, f4 = (diff >> 20) & 31u;
+  const int files = (f0 != 0) + (f1 != 0) + (f2 != 0) + (f3 != 0) + (f4 != 0);
+  const Bits ranks = f0 | f1 | f2 | f3 | f4;
+  if (files <= 2 || std::popcount(ranks) <= 2) return true;
+  // One file and one rank: the squares off some file f lie on one rank.
+  const auto one_rank = [](Bits r) { return (r & (r - 1)) == 0; };
+  const Bits right2 = f3 | f4, left2 = f0 | f1;
+  return one_rank(f1 | f2 | right2) || one_rank(f0 | f2 | right2) || one_rank(left2 | right2) ||
+         one_rank(left2 | f2 | f4) || one_rank(left2 | f2 | f3);
+}
+
 namespace {
 
 // Bit g set when symmetry g takes square `from` to square `to`.
@@ -83,23 +102,6 @@ int class_code_of_canonical(const Results& rs, const Position& canonical) {
   for (int i = 0; i < rs.size; ++i)
     if (rs.canon[i] == canonical) return rs.code[i];
   return kNoForbidden;
-}
-
-// True when `diff` lies on at most two lines (files or ranks). Without loops or arrays: it runs
-// seven times for every child keyed near a symmetry test (near_symmetric).
-bool within_two_lines(Bits diff) {
-  if (std::popcount(diff) > 10) return false;
-  // The ranks of diff's squares on each file, as 5 bits.
-  const Bits f0 = diff & 31u, f1 = (diff >> 5) & 31u, f2 = (diff >> 10) & 31u,
-             f3 = (diff >> 15) & 31u, f4 = (diff >> 20) & 31u;
-  const int files = (f0 != 0) + (f1 != 0) + (f2 != 0) + (f3 != 0) + (f4 != 0);
-  const Bits ranks = f0 | f1 | f2 | f3 | f4;
-  if (files <= 2 || std::popcount(ranks) <= 2) return true;
-  // One file and one rank: the squares off some file f lie on one rank.
-  const auto one_rank = [](Bits r) { return (r & (r - 1)) == 0; };
-  const Bits right2 = f3 | f4, left2 = f0 | f1;
-  return one_rank(f1 | f2 | right2) || one_rank(f0 | f2 | right2) || one_rank(left2 | right2) ||
-         one_rank(left2 | f2 | f4) || one_rank(left2 | f2 | f3);
 }
 
 // True when a symmetry other than the identity takes c to a board that differs from c on at

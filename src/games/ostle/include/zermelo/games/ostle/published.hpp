@@ -36,4 +36,8 @@ ForbidList published_codes(const Position& canonical);
 // moves leave the child's code, each paired with its states here that do not forbid the move.
 void published_parents(Key child, std::vector<Key>& out);
 
+// True when the squares of `diff` lie on at most two lines (files or ranks): the near-symmetry
+// test's core (published.cpp), public for its test against a brute force.
+bool within_two_lines(Bits diff);
+
 }  // namespace zermelo::ostle

@@ -203,10 +203,11 @@ BfsResult breadth_first(const Game& game, const BfsOptions& opt) {
   if (ranks && opt.keep_plies)
     throw std::invalid_argument(
         "keeping the plies is for one process (each rank keeps its shards)");
-  if (opt.all_states) return bfs::search_unvisited(game, opt);
-  if (opt.shards > 1 || ranks)
+  if (!opt.all_states && (opt.shards > 1 || ranks))
     throw std::invalid_argument("a sharded breadth-first search needs --all-states");
-  return VisitedSearch(game, opt).run();
+  BfsResult r = opt.all_states ? bfs::search_unvisited(game, opt) : VisitedSearch(game, opt).run();
+  r.complete = opt.max_ply == UINT32_MAX || r.new_states.size() <= opt.max_ply;
+  return r;
 }
 
 }  // namespace zermelo

@@ -36,16 +36,10 @@ PlyOf parse_ply_of(const Game& g, const BfsArgs& a) {
   return asked;
 }
 
-// True when --max-ply cut the search short: every ply up to the limit found new states, so deeper
-// ones may exist. Only a search that ran out of new states may call a state never reached.
-bool cut_short(const BfsArgs& a, const BfsResult& r) {
-  return a.max_ply != UINT32_MAX && r.new_states.size() > a.max_ply;
-}
-
 // What a state the search did not find is, in words: never reached, or not within the limit.
 std::string not_found_words(const BfsArgs& a, const BfsResult& r) {
-  return cut_short(a, r) ? "not reached by ply " + std::to_string(a.max_ply) + " (--max-ply)"
-                         : std::string("never reached");
+  return !r.complete ? "not reached by ply " + std::to_string(a.max_ply) + " (--max-ply)"
+                     : std::string("never reached");
 }
 
 nlohmann::json bfs_json(const Game& g, const BfsArgs& a, const BfsResult& r, const PlyOf& asked) {
@@ -61,7 +55,7 @@ nlohmann::json bfs_json(const Game& g, const BfsArgs& a, const BfsResult& r, con
                      {"expand_decided", a.expand_decided},
                      {"deepest", deepest},
                      {"resumed", r.resumed},
-                     {"complete", !cut_short(a, r)}};
+                     {"complete", r.complete}};
   if (a.max_ply != UINT32_MAX) doc["max_ply"] = a.max_ply;
   if (!asked.keys.empty()) {
     nlohmann::json found = nlohmann::json::object();
@@ -73,7 +67,7 @@ nlohmann::json bfs_json(const Game& g, const BfsArgs& a, const BfsResult& r, con
   if (a.all_states) {
     // Cut short, the states left are only not reached yet: not "unreached", which says never.
     doc["enumerated"] = r.enumerated;
-    doc[cut_short(a, r) ? "not_reached_by_max_ply" : "unreached"] = r.unreached;
+    doc[r.complete ? "unreached" : "not_reached_by_max_ply"] = r.unreached;
     doc["unreached_run"] = r.unreached_path;
     doc["filtered"] = r.filtered, doc["filter_bits_per_group"] = r.filter_bits,
     doc["keyless"] = r.keyless;
@@ -101,7 +95,7 @@ void print_bfs_text(const Game& g, const BfsArgs& a, const BfsResult& r, const P
               << (asked.plies[i] ? "first reached at ply " + std::to_string(*asked.plies[i])
                                  : not_found_words(a, r))
               << "\n";
-  std::cout << "  a " << (cut_short(a, r) ? "state of the last ply searched" : "deepest state")
+  std::cout << "  a " << (r.complete ? "deepest state" : "state of the last ply searched")
             << " (ply " << r.new_states.size() - 1 << "):\n";
   if (!r.deepest.empty()) std::cout << g.render(r.deepest.front());
 }

@@ -65,10 +65,13 @@ struct BfsResult {
   std::vector<StateKey> deepest;  // a few states of the last ply
   std::string visited_path;       // sorted run of every reached key (not with all_states)
   bool resumed = false;
+  // False when max_ply cut the search short (every ply up to it found new states): deeper plies
+  // may exist, and the states not found are only not reached by max_ply.
+  bool complete = true;
   std::vector<std::string> ply_runs;  // with keep_plies: the sorted run of each ply's new states
   // all_states only:
   std::uint64_t enumerated = 0;  // every state the game enumerates
-  std::uint64_t unreached = 0;   // ... that the start never reaches
+  std::uint64_t unreached = 0;   // ... that the start never reaches (if complete; else by max_ply)
   std::string unreached_path;    // their sorted run (across MPI ranks rank 0's; empty on others)
   // Work statistics, not results: the filter and the record of the moves a group took live in
   // memory and are rebuilt when a search resumes (from a smaller unvisited run, with no record),

@@ -4,7 +4,8 @@
 //                     order handed down from 6 to 5 empties; a neighbour test before each flip;
 //                     the last square's flips counted by table lookups; a stability cut-off at
 //                     4-6 empties);
-//   nws_deep          table, stability cut-off, enhanced transposition cut-off, fastest-first plus
+//   nws_deep          table (up to 14 empties the thread's own small one, above it the shared
+//                     one), stability cut-off, enhanced transposition cut-off, fastest-first plus
 //                     a heuristic shallow search for ordering from 11 empties;
 //   pvs               principal-variation search (a null window below the root goes to
 //                     nws, and only an open window orders its moves deeper);
@@ -26,6 +27,7 @@
 #include <string>
 #include <thread>
 
+#include "local_table.hpp"
 #include "split_pool.hpp"
 #include "stability.hpp"
 #include "transposition_table.hpp"
@@ -165,6 +167,9 @@ struct LastFlip {
 constexpr int kShallowMax = 6;  // up to this many empties: no table, no sorting; above: table,
                                 // sorting, stability cut-off
 constexpr int kEtcMin = 9;      // enhanced transposition cut-off from here
+constexpr int kLocalMax = 14;   // up to this many empties: the thread's own table (local_table.hpp)
+constexpr int kLocalBits = 13;  // 2^13 slots an empties count, 1.5 MiB a thread; measured in
+                                // bench/results/othello.md (12-18 and 11-13 bits within noise)
 constexpr int kSplitMin = 16;   // null-window nodes with at least this many empties may split
 constexpr int kSymmetryPlies =
     12;  // positions with at most this many discs: merge mirror-image moves
@@ -532,6 +537,18 @@ class Searcher {
     return bound <= alpha;
   }
 
+  // The table of a node of n empties: this thread's small one just above the last-empties code,
+  // else the shared one.
+  bool probe(Bits p, Bits o, int n, TTEntry& e) const {
+    return n <= Local::kMaxEmpties ? local_.probe(p, o, n, e) : tt_.probe(p, o, e);
+  }
+  void store(Bits p, Bits o, int n, int lower, int upper, int move) {
+    if (n <= Local::kMaxEmpties)
+      local_.store(p, o, n, lower, upper, move);
+    else
+      tt_.store(p, o, n, lower, upper, move);
+  }
+
   // Asks the cache for the children's buckets, so that their misses overlap one another.
   void prefetch_children(Bits p, Bits o, const MoveItem* list, int count) const {
     for (int i = 0; i < count; ++i) tt_.prefetch(o & ~list[i].f, p | list[i].f | bit(list[i].sq));
@@ -540,12 +557,12 @@ class Searcher {
   // Enhanced transposition cut-off: a child already known to refute is taken at once. The
   // children's buckets are fetched first, so their cache misses overlap.
   bool etc_cut(Bits p, Bits o, int alpha, int n, const MoveItem* list, int count, int& bound) {
-    prefetch_children(p, o, list, count);
+    if (n - 1 > Local::kMaxEmpties) prefetch_children(p, o, list, count);
     for (int i = 0; i < count; ++i) {
       TTEntry ce;
       const Bits np = o & ~list[i].f, no = p | list[i].f | bit(list[i].sq);
-      if (tt_.probe(np, no, ce) && -ce.upper > alpha) {
-        tt_.store(p, o, n, -ce.upper, 127, list[i].sq);
+      if (probe(np, no, n - 1, ce) && -ce.upper > alpha) {
+        store(p, o, n, -ce.upper, 127, list[i].sq);
         bound = -ce.upper;
         return true;
       }
@@ -585,7 +602,7 @@ class Searcher {
 
   int nws_deep(Bits p, Bits o, int alpha, int n) {
     if (split_ && split_->cut_here_or_above()) throw Aborted{};
-    tt_.prefetch(p, o);  // the miss overlaps the stability test
+    if (n > Local::kMaxEmpties) tt_.prefetch(p, o);  // the miss overlaps the stability test
     int bound;
     if (stability_cut(p, o, alpha, n, bound)) {
       ++nodes;
@@ -593,7 +610,7 @@ class Searcher {
     }
     TTEntry e;
     int tt_move = -1;
-    if (tt_.probe(p, o, e)) {
+    if (probe(p, o, n, e)) {
       if (e.lower > alpha) return e.lower;
       if (e.upper <= alpha) return e.upper;
       tt_move = e.move;
@@ -614,9 +631,9 @@ class Searcher {
     int best_move = -1;
     const int best = search_moves(p, o, alpha, n, list, count, tt_move, best_move);
     if (best > alpha)
-      tt_.store(p, o, n, best, 127, best_move);
+      store(p, o, n, best, 127, best_move);
     else
-      tt_.store(p, o, n, -127, best, best_move);
+      store(p, o, n, -127, best, best_move);
     return best;
   }
 
@@ -767,7 +784,10 @@ class Searcher {
   }
 
   struct Aborted {};  // thrown out of a search whose split point (or one above) was cut
+  // Nodes of kShallowMax + 1 .. kLocalMax empties use the thread's own small table.
+  using Local = LocalTable<kShallowMax + 1, kLocalMax, kLocalBits>;
   TranspositionTable& tt_;
+  Local local_;
   Pool* pool_;
   const patterns::PatternWeights* eval_;  // the ordering's evaluation; null: heuristic
   const Point* split_ = nullptr;          // the split point this thread now works for

@@ -786,6 +786,7 @@ class Searcher {
   struct Aborted {};  // thrown out of a search whose split point (or one above) was cut
   // Nodes of kShallowMax + 1 .. kLocalMax empties use the thread's own small table.
   using Local = LocalTable<kShallowMax + 1, kLocalMax, kLocalBits>;
+  static_assert(kEtcMin - 1 >= Local::kMinEmpties, "ETC's children must be in a table's range");
   TranspositionTable& tt_;
   Local local_;
   Pool* pool_;

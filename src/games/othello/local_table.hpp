@@ -25,16 +25,16 @@ class LocalTable {
   LocalTable() : slots_(std::size_t{kMax - kMin + 1} << kBits) {}
 
   bool probe(Bits p, Bits o, int empties, TTEntry& e) const {
-    const Slot& s = slot(p, o, empties);
-    if (s.p != p || s.o != o || s.move == kEmpty) return false;
+    const Slot& s = slots_[at(p, o, empties)];
+    if (!s.holds(p, o)) return false;
     e.lower = s.lower, e.upper = s.upper, e.move = s.move;
     return true;
   }
 
   // Same position: both results bound one exact value, so they intersect (as in the shared table).
   void store(Bits p, Bits o, int empties, int lower, int upper, int move) {
-    Slot& s = slot(p, o, empties);
-    if (s.p == p && s.o == o && s.move != kEmpty) {
+    Slot& s = slots_[at(p, o, empties)];
+    if (s.holds(p, o)) {
       lower = std::max<int>(lower, s.lower);
       upper = std::min<int>(upper, s.upper);
       if (move < 0) move = s.move;
@@ -49,16 +49,14 @@ class LocalTable {
   struct Slot {
     Bits p = 0, o = 0;
     std::int8_t lower = -127, upper = 127, move = kEmpty;
+    bool holds(Bits p_, Bits o_) const { return p == p_ && o == o_ && move != kEmpty; }
   };
-  const Slot& slot(Bits p, Bits o, int empties) const {
-    return slots_[(std::size_t(empties - kMin) << kBits) | index(p, o)];
-  }
-  Slot& slot(Bits p, Bits o, int empties) {
-    return slots_[(std::size_t(empties - kMin) << kBits) | index(p, o)];
-  }
-  static std::size_t index(Bits p, Bits o) {
-    return static_cast<std::size_t>((p * 0x9E3779B97F4A7C15ULL ^ o * 0xC2B2AE3D27D4EB4FULL) >>
-                                    (64 - kBits));
+  // One region of 2^kBits slots an empties count. The hash is the high bits of two products,
+  // cheaper than the shared table's mixer (transposition_table.hpp), which has to spread its keys
+  // over hundreds of MiB; measured with this one (bench/results/othello.md).
+  static std::size_t at(Bits p, Bits o, int empties) {
+    const std::uint64_t h = p * 0x9E3779B97F4A7C15ULL ^ o * 0xC2B2AE3D27D4EB4FULL;
+    return (std::size_t(empties - kMin) << kBits) | static_cast<std::size_t>(h >> (64 - kBits));
   }
   std::vector<Slot> slots_;
 };

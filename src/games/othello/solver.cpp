@@ -538,26 +538,32 @@ class Searcher {
   }
 
   // The table of a node of n empties: this thread's small one just above the last-empties code,
-  // else the shared one.
+  // else the shared one. Only the shared one's buckets are worth a prefetch: the small one stays
+  // in the cache.
+  static bool in_local(int n) { return n <= Local::kMaxEmpties; }
   bool probe(Bits p, Bits o, int n, TTEntry& e) const {
-    return n <= Local::kMaxEmpties ? local_.probe(p, o, n, e) : tt_.probe(p, o, e);
+    return in_local(n) ? local_.probe(p, o, n, e) : tt_.probe(p, o, e);
   }
   void store(Bits p, Bits o, int n, int lower, int upper, int move) {
-    if (n <= Local::kMaxEmpties)
+    if (in_local(n))
       local_.store(p, o, n, lower, upper, move);
     else
       tt_.store(p, o, n, lower, upper, move);
   }
+  void prefetch(Bits p, Bits o, int n) const {
+    if (!in_local(n)) tt_.prefetch(p, o);
+  }
 
-  // Asks the cache for the children's buckets, so that their misses overlap one another.
-  void prefetch_children(Bits p, Bits o, const MoveItem* list, int count) const {
+  // Asks the cache for the buckets of the children (n - 1 empties), so that their misses overlap.
+  void prefetch_children(Bits p, Bits o, int n, const MoveItem* list, int count) const {
+    if (in_local(n - 1)) return;
     for (int i = 0; i < count; ++i) tt_.prefetch(o & ~list[i].f, p | list[i].f | bit(list[i].sq));
   }
 
   // Enhanced transposition cut-off: a child already known to refute is taken at once. The
   // children's buckets are fetched first, so their cache misses overlap.
   bool etc_cut(Bits p, Bits o, int alpha, int n, const MoveItem* list, int count, int& bound) {
-    if (n - 1 > Local::kMaxEmpties) prefetch_children(p, o, list, count);
+    prefetch_children(p, o, n, list, count);
     for (int i = 0; i < count; ++i) {
       TTEntry ce;
       const Bits np = o & ~list[i].f, no = p | list[i].f | bit(list[i].sq);
@@ -602,7 +608,7 @@ class Searcher {
 
   int nws_deep(Bits p, Bits o, int alpha, int n) {
     if (split_ && split_->cut_here_or_above()) throw Aborted{};
-    if (n > Local::kMaxEmpties) tt_.prefetch(p, o);  // the miss overlaps the stability test
+    prefetch(p, o, n);  // the miss overlaps the stability test
     int bound;
     if (stability_cut(p, o, alpha, n, bound)) {
       ++nodes;

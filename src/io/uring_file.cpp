@@ -11,6 +11,7 @@
 #include <bit>
 #include <cerrno>
 #include <csignal>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
@@ -69,6 +70,13 @@ std::atomic<std::uint64_t>& rings_set_up_counter() {
   static std::atomic<std::uint64_t> n{0};
   return n;
 }
+std::atomic<std::uint64_t>& requests_reissued_counter() {
+  static std::atomic<std::uint64_t> n{0};
+  return n;
+}
+
+// The user data of a cancel request (a buffer's request carries the buffer's index).
+constexpr std::uint64_t kCancelTag = ~std::uint64_t{0};
 
 // A ring with a set of aligned buffers, each in flight at most once. The buffers are registered
 // (pinned) at the first request if it fills a buffer: a small file, written or read in one short
@@ -82,10 +90,18 @@ struct Ring {
   bool stalled = false;  // a request never completed: nothing more is waited for
   bool broken = false;   // a failed submission or wait: its state is unknown, never reused
   std::string path;
-  unsigned stall_seconds;
+  unsigned retry_seconds, stall_seconds;
+  // Each buffer's request in flight, kept to be issued again after a cancel (see wait()).
+  struct Request {
+    int fd = -1;
+    bool write = false, cancelled = false;
+    std::size_t buf_offset = 0, len = 0;
+    std::uint64_t file_offset = 0;
+  };
+  std::vector<Request> requests;
 
-  Ring(const std::string& p, unsigned depth, std::size_t chunk, unsigned stall)
-      : path(p), stall_seconds(stall) {
+  Ring(const std::string& p, unsigned depth, std::size_t chunk, const IoOptions& o)
+      : path(p), retry_seconds(o.retry_seconds), stall_seconds(o.stall_seconds), requests(depth) {
     int r = io_uring_queue_init(std::max(8u, depth * 2), &ring, 0);
     if (r < 0) fail(path, "io_uring_queue_init", -r);
     rings_set_up_counter().fetch_add(1, std::memory_order_relaxed);
@@ -107,25 +123,38 @@ struct Ring {
 
   void submit(int fd, bool write, unsigned buf, std::size_t buf_offset, std::size_t len,
               std::uint64_t file_offset) {
-    register_if_worth_it(len);
+    requests[buf] = Request{fd, write, false, buf_offset, len, file_offset};
+    issue(buf);
+  }
+
+  io_uring_sqe* next_sqe() {
     io_uring_sqe* sqe = io_uring_get_sqe(&ring);
     if (!sqe) {
       io_uring_submit(&ring);
       sqe = io_uring_get_sqe(&ring);
       if (!sqe) broken = true, fail(path, "io_uring submission queue full", EBUSY);
     }
-    std::byte* p = buffers[buf].data + buf_offset;
-    auto n = static_cast<unsigned>(len);
+    return sqe;
+  }
+
+  // Submits buffer buf's request (requests[buf]).
+  void issue(unsigned buf) {
+    const Request& q = requests[buf];
+    register_if_worth_it(q.len);
+    io_uring_sqe* sqe = next_sqe();
+    std::byte* p = buffers[buf].data + q.buf_offset;
+    const auto n = static_cast<unsigned>(q.len);
+    const int fd = q.fd, index = static_cast<int>(buf);
     if (registered) {
-      if (write)
-        io_uring_prep_write_fixed(sqe, fd, p, n, file_offset, static_cast<int>(buf));
+      if (q.write)
+        io_uring_prep_write_fixed(sqe, fd, p, n, q.file_offset, index);
       else
-        io_uring_prep_read_fixed(sqe, fd, p, n, file_offset, static_cast<int>(buf));
+        io_uring_prep_read_fixed(sqe, fd, p, n, q.file_offset, index);
     } else {
-      if (write)
-        io_uring_prep_write(sqe, fd, p, n, file_offset);
+      if (q.write)
+        io_uring_prep_write(sqe, fd, p, n, q.file_offset);
       else
-        io_uring_prep_read(sqe, fd, p, n, file_offset);
+        io_uring_prep_read(sqe, fd, p, n, q.file_offset);
     }
     io_uring_sqe_set_data64(sqe, buf);
     int r = io_uring_submit(&ring);
@@ -143,24 +172,59 @@ struct Ring {
     }
   }
 
-  // Waits for one completion; returns (buffer index, result). Throws after stall_seconds without
-  // one.
+  // Asks the kernel to cancel every request in flight; each is issued again when its cancelled
+  // completion arrives. The cancel's own completion carries kCancelTag and is skipped.
+  void cancel_all(unsigned waited_seconds) {
+    io_uring_sqe* sqe = next_sqe();
+    io_uring_prep_cancel64(sqe, 0, IORING_ASYNC_CANCEL_ANY);
+    io_uring_sqe_set_data64(sqe, kCancelTag);
+    for (Request& q : requests) q.cancelled = true;
+    const int r = io_uring_submit(&ring);
+    if (r < 0) broken = true, fail(path, "io_uring_submit (cancel)", -r);
+    requests_reissued_counter().fetch_add(1, std::memory_order_relaxed);
+    std::fprintf(stderr,
+                 "zermelo: %s: no I/O completion for %u s: requests cancelled and issued "
+                 "again\n",
+                 path.c_str(), waited_seconds);
+  }
+
+  // Waits for one completion; returns (buffer index, result). A request with no completion for
+  // retry_seconds is cancelled and issued again (requests have been seen to sit in the kernel for
+  // ever, with the disk idle, until cancelled: docs/run-format.md, "Writing protocol"); after
+  // stall_seconds with none, throws.
   std::pair<unsigned, int> wait() {
-    io_uring_cqe* cqe = nullptr;
-    __kernel_timespec limit{static_cast<long long>(stall_seconds), 0};
-    int r;
-    do r = io_uring_wait_cqe_timeout(&ring, &cqe, &limit);
-    while (r == -EINTR);
-    if (r == -ETIME) {
-      stalled = broken = true;
-      throw RunFileError(
-          path + ": no I/O completion for " + std::to_string(stall_seconds) +
-          " s: the device or the kernel stalled (the pass can be run again: resume)");
+    const unsigned step = std::max(1u, std::min(retry_seconds, stall_seconds));
+    for (unsigned waited = 0;;) {
+      io_uring_cqe* cqe = nullptr;
+      __kernel_timespec limit{static_cast<long long>(step), 0};
+      int r;
+      do r = io_uring_wait_cqe_timeout(&ring, &cqe, &limit);
+      while (r == -EINTR);
+      if (r == -ETIME) {
+        waited += step;
+        if (waited < stall_seconds) {
+          cancel_all(step);
+          continue;
+        }
+        stalled = broken = true;
+        throw RunFileError(
+            path + ": no I/O completion for " + std::to_string(stall_seconds) +
+            " s: the device or the kernel stalled (the pass can be run again: resume)");
+      }
+      if (r < 0) broken = true, fail(path, "io_uring_wait_cqe", -r);
+      const std::uint64_t tag = io_uring_cqe_get_data64(cqe);
+      const int res = cqe->res;
+      io_uring_cqe_seen(&ring, cqe);
+      if (tag == kCancelTag) continue;
+      const auto buf = static_cast<unsigned>(tag);
+      Request& q = requests[buf];
+      if (q.cancelled && (res == -ECANCELED || res == -EINTR)) {  // cancelled before it was done
+        issue(buf);
+        continue;
+      }
+      q.cancelled = false;
+      return {buf, res};
     }
-    if (r < 0) broken = true, fail(path, "io_uring_wait_cqe", -r);
-    auto out = std::make_pair(static_cast<unsigned>(io_uring_cqe_get_data64(cqe)), cqe->res);
-    io_uring_cqe_seen(&ring, cqe);
-    return out;
   }
 };
 
@@ -175,7 +239,7 @@ class RingPool {
   static constexpr std::size_t kIdleBytes = 8u << 20;
 
   static std::unique_ptr<Ring> take(const std::string& path, unsigned depth, std::size_t chunk,
-                                    unsigned stall) {
+                                    const IoOptions& o) {
     RingPool& pool = get();
     {
       std::lock_guard lock(pool.mu_);
@@ -186,11 +250,12 @@ class RingPool {
         std::unique_ptr<Ring> ring = std::move(*it);
         pool.idle_.erase(it);
         pool.idle_bytes_ -= ring->bytes();
-        ring->path = path, ring->stall_seconds = stall, ring->first_request = !ring->registered;
+        ring->path = path, ring->first_request = !ring->registered;
+        ring->retry_seconds = o.retry_seconds, ring->stall_seconds = o.stall_seconds;
         return ring;
       }
     }
-    return std::make_unique<Ring>(path, depth, chunk, stall);
+    return std::make_unique<Ring>(path, depth, chunk, o);
   }
 
   // `idle`: no request of the ring's file is in flight.
@@ -258,7 +323,7 @@ struct SequentialWriter::Impl {
       : path(p),
         opt(o),
         fd(open_file(p, O_WRONLY | O_CREAT | O_TRUNC, o.direct, direct)),
-        ring_(RingPool::take(p, o.queue_depth, o.chunk_bytes, o.stall_seconds)),
+        ring_(RingPool::take(p, o.queue_depth, o.chunk_bytes, o)),
         ring(*ring_),
         slots(o.queue_depth) {}
   ~Impl() {
@@ -392,8 +457,7 @@ struct SequentialReader::Impl {
   Impl(const std::string& p, std::uint64_t begin, std::uint64_t e, IoOptions o)
       : path(p),
         fd(open_file(p, O_RDONLY, o.direct, direct)),
-        ring_(RingPool::take(p, o.queue_depth, chunk_for(p, begin, e, o.chunk_bytes),
-                             o.stall_seconds)),
+        ring_(RingPool::take(p, o.queue_depth, chunk_for(p, begin, e, o.chunk_bytes), o)),
         ring(*ring_),
         slots(o.queue_depth),
         pos(begin) {
@@ -480,6 +544,7 @@ bool SequentialReader::is_direct() const { return impl_->direct; }
 // ---------------------------------------------------------------- helpers
 
 std::uint64_t rings_set_up() { return rings_set_up_counter().load(std::memory_order_relaxed); }
+std::uint64_t io_retries() { return requests_reissued_counter().load(std::memory_order_relaxed); }
 
 std::uint64_t file_size(const std::string& path) {
   struct stat st {};

@@ -4,9 +4,10 @@
 // in flight, from page-aligned buffers registered with the ring (write_fixed), with O_DIRECT where
 // the file system allows it and buffered I/O where it refuses (tmpfs, some overlay mounts). A
 // reader streams a byte range with a fixed number of read-ahead requests in flight. Short transfers
-// are re-queued; every error names the file and the errno text (ENOSPC, EFBIG, EIO...), and a
-// request that never completes is an error too (IoOptions::stall_seconds). Header rewrites and
-// random block reads use the positional helpers below.
+// are re-queued; every error names the file and the errno text (ENOSPC, EFBIG, EIO...). A request
+// that waits too long is cancelled and issued again (IoOptions::retry_seconds), and one that never
+// completes is an error too (IoOptions::stall_seconds). Header rewrites and random block reads use
+// the positional helpers below.
 #pragma once
 #include <cstddef>
 #include <cstdint>
@@ -20,7 +21,12 @@ struct IoOptions {
   std::size_t chunk_bytes = 1u << 20;  // bytes per request (a multiple of 4096)
   unsigned queue_depth = 4;            // requests in flight
   bool direct = true;                  // try O_DIRECT first
-  // A request with no completion for this long is a stalled device or kernel (seen once on a
+  // A request with no completion for this long is cancelled and issued again: requests have been
+  // seen to sit in the kernel with the disk idle until cancelled (docs/run-format.md, "Writing
+  // protocol"). A cancelled request that was in fact on its way costs one more transfer of the same
+  // bytes to the same offset.
+  unsigned retry_seconds = 5;
+  // With no completion at all for this long, the device or kernel is stalled (seen once on a
   // virtual disk: four writes that never completed): fail with an error naming the file rather
   // than hang a solve for ever; the job resumes from its last step.
   unsigned stall_seconds = 600;
@@ -76,6 +82,9 @@ std::vector<std::byte> read_at(const std::string& path, std::uint64_t offset, st
 // How many io_uring rings this process has set up: files share idle rings (a pool), so a pass
 // over many small files sets up few. For tests and benchmarks.
 std::uint64_t rings_set_up();
+// How many times this process cancelled and issued again requests that had no completion for
+// IoOptions::retry_seconds (each also a line on stderr). For tests.
+std::uint64_t io_retries();
 // fsync of a directory, so that a rename in it is durable.
 void sync_directory_of(const std::string& path);
 

@@ -190,10 +190,10 @@ struct Ring {
 
   // Waits for one completion; returns (buffer index, result). A request with no completion for
   // retry_seconds is cancelled and issued again (requests have been seen to sit in the kernel for
-  // ever, with the disk idle, until cancelled: docs/run-format.md, "Writing protocol"); after
-  // stall_seconds with none, throws.
+  // ever, with the disk idle, until cancelled: docs/run-format.md, "Writing protocol"), then
+  // after twice as long again, and so on; after stall_seconds with none, throws.
   std::pair<unsigned, int> wait() {
-    const unsigned step = std::max(1u, std::min(retry_seconds, stall_seconds));
+    unsigned step = std::max(1u, std::min(retry_seconds, stall_seconds));
     for (unsigned waited = 0;;) {
       io_uring_cqe* cqe = nullptr;
       __kernel_timespec limit{static_cast<long long>(step), 0};
@@ -203,7 +203,8 @@ struct Ring {
       if (r == -ETIME) {
         waited += step;
         if (waited < stall_seconds) {
-          cancel_all(step);
+          cancel_all(waited);
+          step = std::min(2 * step, stall_seconds - waited);  // gentler on a merely slow device
           continue;
         }
         stalled = broken = true;

@@ -21,10 +21,11 @@ struct IoOptions {
   std::size_t chunk_bytes = 1u << 20;  // bytes per request (a multiple of 4096)
   unsigned queue_depth = 4;            // requests in flight
   bool direct = true;                  // try O_DIRECT first
-  // A request with no completion for this long is cancelled and issued again: requests have been
-  // seen to sit in the kernel with the disk idle until cancelled (docs/run-format.md, "Writing
-  // protocol"). A cancelled request that was in fact on its way costs one more transfer of the same
-  // bytes to the same offset.
+  // A request with no completion for this long is cancelled and issued again (then after twice as
+  // long, and so on, should the device merely be slow): requests have been seen to sit in the
+  // kernel with the disk idle until cancelled (docs/run-format.md, "Writing protocol"). A cancelled
+  // request that was in fact on its way costs one more transfer of the same bytes to the same
+  // offset.
   unsigned retry_seconds = 5;
   // With no completion at all for this long, the device or kernel is stalled (seen once on a
   // virtual disk: four writes that never completed): fail with an error naming the file rather

@@ -23,7 +23,6 @@
 #include <immintrin.h>
 #endif
 #include <memory>
-#include <optional>
 #include <stdexcept>
 #include <string>
 #include <thread>
@@ -366,12 +365,6 @@ class Searcher {
   // 15 M ordering nodes against 80 M and 62 M with the heuristic.
   static constexpr int kPatternSortMin = 14;
   static constexpr int kPatternSortDepthOffset = 5;
-  // Below that, from kChildEvalMin empties, each child's pattern evaluation (read from its parent,
-  // pattern_children.hpp) joins the cheap score, kWeightChildEval a quarter disc (a mobility step
-  // is 256): on FFO #40-#49, 681 M nodes against 750 M without it, for less CPU
-  // (bench/results/othello.md, 2026-12-07).
-  static constexpr int kChildEvalMin = 10;
-  static constexpr int kWeightChildEval = 8;
   static constexpr int kPvSortExtra = 4;
 
   // Depth-limited negamax on the heuristic: the "shallow search" that orders moves at high depths.
@@ -476,9 +469,6 @@ class Searcher {
     const int sort_min = eval_ ? kPatternSortMin : kSortSearchMin;
     const int sort_offset = eval_ ? kPatternSortDepthOffset : kSortDepthOffset;
     const int sort_depth = n >= sort_min ? std::min(8, (n - sort_offset) / 3) + extra : 0;
-    std::optional<patterns::ChildEvaluator> children;
-    if constexpr (N == 8)
-      if (eval_ && sort_depth == 0 && n >= kChildEvalMin) children.emplace(*eval_, p, o);
     for (int i = 0; i < count; ++i) {
       MoveItem& it = list[i];
       const int sq = it.sq;
@@ -492,10 +482,6 @@ class Searcher {
       it.score = -(popcount(replies) + popcount(replies & SG::kCorners)) * 256 -
                  popcount(neighbours(no) & new_empty) * 16 + ((odd & bit(sq)) ? 8 : 0) +
                  ((SG::kCorners & bit(sq)) ? 32 : 0) + corner_stability(no) * kWeightCornerStab;
-      if (children)  // the child's value is the opponent's: lower is better for the mover
-        it.score -= kWeightChildEval *
-                    (children->evaluate(sq, it.f, np, no, replies, legal_moves<N>(no, np)) >>
-                     kPatternShift);
     }
     if (sort_depth > 0) add_shallow_scores(p, o, list, count, sort_depth);
   }

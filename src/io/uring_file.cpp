@@ -94,7 +94,7 @@ struct Ring {
   // Each buffer's request in flight, kept to be issued again after a cancel (see wait()).
   struct Request {
     int fd = -1;
-    bool write = false, cancelled = false;
+    bool write = false;
     std::size_t buf_offset = 0, len = 0;
     std::uint64_t file_offset = 0;
   };
@@ -123,7 +123,7 @@ struct Ring {
 
   void submit(int fd, bool write, unsigned buf, std::size_t buf_offset, std::size_t len,
               std::uint64_t file_offset) {
-    requests[buf] = Request{fd, write, false, buf_offset, len, file_offset};
+    requests[buf] = Request{fd, write, buf_offset, len, file_offset};
     issue(buf);
   }
 
@@ -178,7 +178,6 @@ struct Ring {
     io_uring_sqe* sqe = next_sqe();
     io_uring_prep_cancel64(sqe, 0, IORING_ASYNC_CANCEL_ANY);
     io_uring_sqe_set_data64(sqe, kCancelTag);
-    for (Request& q : requests) q.cancelled = true;
     const int r = io_uring_submit(&ring);
     if (r < 0) broken = true, fail(path, "io_uring_submit (cancel)", -r);
     requests_reissued_counter().fetch_add(1, std::memory_order_relaxed);
@@ -218,12 +217,11 @@ struct Ring {
       io_uring_cqe_seen(&ring, cqe);
       if (tag == kCancelTag) continue;
       const auto buf = static_cast<unsigned>(tag);
-      Request& q = requests[buf];
-      if (q.cancelled && (res == -ECANCELED || res == -EINTR)) {  // cancelled before it was done
+      // Only cancel_all cancels or interrupts a request of ours: it had not been done, so again.
+      if (res == -ECANCELED || res == -EINTR) {
         issue(buf);
         continue;
       }
-      q.cancelled = false;
       return {buf, res};
     }
   }

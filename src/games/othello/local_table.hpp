@@ -15,6 +15,7 @@
 
 #include "transposition_table.hpp"
 #include "zermelo/games/othello/bitboard.hpp"
+#include "zermelo/util/prefetch.hpp"
 
 namespace zermelo::othello {
 
@@ -29,6 +30,12 @@ class LocalTable {
     if (!s.holds(p, o)) return false;
     e.lower = s.lower, e.upper = s.upper, e.move = s.move;
     return true;
+  }
+
+  // Asks the cache for the slot of (p, o) ahead of a probe or a store: the table outgrows the
+  // core's own cache, so a probe may miss it.
+  void prefetch(Bits p, Bits o, int empties) const {
+    zermelo::prefetch(&slots_[at(p, o, empties)]);
   }
 
   // Same position: both results bound one exact value, so they intersect (as in the shared table).

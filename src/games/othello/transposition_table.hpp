@@ -22,6 +22,7 @@
 #endif
 
 #include "zermelo/games/othello/bitboard.hpp"
+#include "zermelo/util/prefetch.hpp"
 
 namespace zermelo::othello {
 
@@ -38,7 +39,7 @@ class TranspositionTable {
       : mask_((std::size_t{1} << std::max(bits - 1, 0)) - 1), buckets_(allocate(mask_ + 1)) {}
 
   // Asks the cache for the bucket of (p, o) ahead of a probe or a store.
-  void prefetch(Bits p, Bits o) const { __builtin_prefetch(&buckets_[index(p, o)]); }
+  void prefetch(Bits p, Bits o) const { zermelo::prefetch(&buckets_[index(p, o)]); }
 
   bool probe(Bits p, Bits o, TTEntry& e) const {
     for (const Slot& s : buckets_[index(p, o)].slots) {

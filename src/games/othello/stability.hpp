@@ -5,6 +5,7 @@
 // full-line part has a shift-and-mask form (three doubling steps a direction instead of seven
 // single ones) that the generic form, kept for 4x4 and 6x6, does not. Both give the same discs.
 #pragma once
+#include "edge_stability.hpp"
 #include "zermelo/games/othello/bitboard.hpp"
 
 namespace zermelo::othello {
@@ -31,12 +32,18 @@ struct FullLines8 {
     return (up ? rows(8 - w, 7) : rows(0, w - 1)) | (right ? cols(8 - w, 7) : cols(0, w - 1));
   }
   // Filled from each square to the edge along +s and along -s: a diagonal line (s = 9 or 7).
+  // The masks are constants: computed in the loop, GCC built each one square by square at run
+  // time (2026-12-07: half of the solver's stability test).
   template <int s>
   static Bits line(Bits occ) {
+    static constexpr Bits kUp[3] = {off_within(s, 1, true), off_within(s, 2, true),
+                                    off_within(s, 4, true)};
+    static constexpr Bits kDown[3] = {off_within(s, 1, false), off_within(s, 2, false),
+                                      off_within(s, 4, false)};
     Bits up = occ, down = occ;
     for (int k = 0; k < 3; ++k) {
-      up &= (up >> (s << k)) | off_within(s, 1 << k, true);
-      down &= (down << (s << k)) | off_within(s, 1 << k, false);
+      up &= (up >> (s << k)) | kUp[k];
+      down &= (down << (s << k)) | kDown[k];
     }
     return up & down;
   }
@@ -100,6 +107,12 @@ struct Stability {
   }
 
   static Bits stable(Bits p, Bits o) {
+    if constexpr (N == 8) return stable8(p, o);
+    return by_rule(p, o);
+  }
+
+  // The rule alone, from no stable disc.
+  static Bits by_rule(Bits p, Bits o) {
     const Bits occ = p | o;
     const Bits fh = full_axis<0>(occ), fv = full_axis<2>(occ), fd = full_axis<4>(occ),
                fa = full_axis<5>(occ);
@@ -107,6 +120,27 @@ struct Stability {
     for (;;) {
       const Bits next =
           p & axis_ok<0>(fh, s) & axis_ok<2>(fv, s) & axis_ok<4>(fd, s) & axis_ok<5>(fa, s);
+      if (next == s) return s;
+      s = next;
+    }
+  }
+
+  // The same rule on 8x8, as Edax computes it: the edges' stable discs are known exactly from
+  // their lines (edge_stability.hpp), so the rule runs on the inner 6x6 squares only, where a
+  // neighbour is never off the board and a shift needs no mask (a disc shifted across a row's end
+  // lands on the A or H file, outside the inner squares). With no stable disc at the start none
+  // can follow, and the common case ends there.
+  static Bits stable8(Bits p, Bits o) {
+    constexpr Bits kInner = 0x007e7e7e7e7e7e00ULL;
+    const Bits occ = p | o;
+    const Bits fh = FullLines8::horizontal(occ), fv = FullLines8::vertical(occ),
+               fd = FullLines8::diagonal(occ), fa = FullLines8::anti_diagonal(occ);
+    const Bits inner = p & kInner;
+    Bits s = EdgeStability8::stable(p, o) | (inner & fh & fv & fd & fa);
+    if (!s) return 0;
+    for (;;) {
+      const Bits next = s | (inner & (fh | (s >> 1) | (s << 1)) & (fv | (s >> 8) | (s << 8)) &
+                             (fd | (s >> 9) | (s << 9)) & (fa | (s >> 7) | (s << 7)));
       if (next == s) return s;
       s = next;
     }

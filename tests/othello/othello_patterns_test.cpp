@@ -221,7 +221,7 @@ TEST(OthelloPatterns, ChildEvaluationMatchesAReadingFromScratch) {
   int children = 0;
   for (const auto& [p, o] : random_positions(200, 3)) {
     if (popcount(p | o) == 64) continue;
-    const ChildEvaluator from_parent(w, p, o);
+    ChildEvaluator from_parent(w, p, o);
     for (Bits m = legal_moves<8>(p, o); m; m &= m - 1, ++children) {
       const int sq = std::countr_zero(m);
       const Bits f = flips<8>(p, o, sq);
@@ -231,4 +231,29 @@ TEST(OthelloPatterns, ChildEvaluationMatchesAReadingFromScratch) {
     }
   }
   EXPECT_GT(children, 1000);
+}
+
+// Grandchildren evaluated from their grandparent's indices (a move, each reply, the next move)
+// have the values of readings from scratch.
+TEST(OthelloPatterns, GrandchildEvaluationMatchesAReadingFromScratch) {
+  const PatternWeights& w = default_pattern_weights();
+  int grandchildren = 0;
+  for (const auto& [p, o] : random_positions(200, 4)) {
+    GrandchildEvaluator from_above(w, p, o);
+    for (Bits m = legal_moves<8>(p, o); m; m &= m - 1) {
+      const int sq = std::countr_zero(m);
+      const Bits f = flips<8>(p, o, sq);
+      const Bits cp = o & ~f, co = p | f | bit(sq);  // the child, o to move
+      from_above.enter(sq, f);
+      for (Bits r = legal_moves<8>(cp, co); r; r &= r - 1, ++grandchildren) {
+        const int rsq = std::countr_zero(r);
+        const Bits rf = flips<8>(cp, co, rsq);
+        const Bits gp = co & ~rf, go = cp | rf | bit(rsq);
+        const Bits pm = legal_moves<8>(gp, go), om = legal_moves<8>(go, gp);
+        ASSERT_EQ(from_above.evaluate(rsq, rf, gp, go, pm, om), w.evaluate(gp, go, pm, om));
+      }
+      from_above.leave();
+    }
+  }
+  EXPECT_GT(grandchildren, 10000);
 }

@@ -1,5 +1,5 @@
-// The children's evaluation from their parent's indices (pattern_children.hpp): the square terms
-// and the parent's reading.
+// The children's and grandchildren's evaluations from a position's indices (pattern_children.hpp):
+// the square terms and the position's reading.
 #include "zermelo/games/othello/pattern_children.hpp"
 
 #include <stdexcept>
@@ -36,9 +36,26 @@ ChildEvaluator::ChildEvaluator(const PatternWeights& w, Bits p, Bits o)
     : phase_(w.phase(popcount(~(p | o)) - 1)) {
   const Tables& t = tables();
   const std::array<Bits, 8> ip = images(p), io = images(o);
-  instances_ = static_cast<int>(t.slots.size());
   // Read from o's side: the children's mover is o.
-  for (std::size_t i = 0; i < t.slots.size(); ++i) index_[i] = slot_index(t, t.slots[i], io, ip);
+  for (std::size_t i = 0; i < t.slots.size(); ++i) {
+    index_[i] = slot_index(t, t.slots[i], io, ip);
+    base_[i] = phase_[index_[i]];
+    base_sum_ += base_[i];
+  }
+  work_ = index_;
+}
+
+GrandchildEvaluator::GrandchildEvaluator(const PatternWeights& w, Bits p, Bits o)
+    : phase_(w.phase(popcount(~(p | o)) - 2)) {
+  const Tables& t = tables();
+  const std::array<Bits, 8> ip = images(p), io = images(o);
+  for (std::size_t i = 0; i < t.slots.size(); ++i) {
+    index_[i] = slot_index(t, t.slots[i], ip, io);
+    base_[i] = phase_[index_[i]];
+    base_sum_ += base_[i];
+  }
+  child_ = work_ = index_;
+  child_weight_ = base_;
 }
 
 }  // namespace zermelo::othello::patterns

@@ -403,7 +403,7 @@ class Searcher {
   // Depth 1 with the pattern evaluation: the children are evaluated from this node's instance
   // indices and their moves' changed squares (pattern_children.hpp); the values are heuristic()'s.
   int shallow_leaves(Bits p, Bits o, Bits moves, int beta) {
-    const patterns::ChildEvaluator children(*eval_, p, o);
+    patterns::ChildEvaluator children(*eval_, p, o);
     int best = -100000;
     for (Bits m = moves; m; m &= m - 1) {
       const int sq = std::countr_zero(m);
@@ -422,7 +422,8 @@ class Searcher {
   }
 
   // The ordering search's own interior nodes, fastest-first: cut-offs come sooner. Each child's
-  // moves, generated to sort, are handed down to it.
+  // moves, generated to sort, are handed down to it. Two plies above the pattern evaluation's
+  // leaves, the leaves are read from this node's indices (pattern_children.hpp).
   int shallow_sorted(Bits p, Bits o, Bits moves, int depth, int alpha, int beta) {
     MoveItem list[32];
     int count = 0;
@@ -433,6 +434,8 @@ class Searcher {
       it.replies = legal_moves<N>(o & ~it.f, p | it.f | bit(it.sq));
       it.score = -popcount(it.replies) - popcount(it.replies & SG::kCorners);
     }
+    if constexpr (N == 8)
+      if (eval_ && depth == 2) return shallow_above_leaves(p, o, list, count, alpha, beta);
     int best = -100000;
     for (int i = 0; i < count; ++i) {
       pick_best(list, i, count);
@@ -440,6 +443,51 @@ class Searcher {
       const Bits np = o & ~it.f, no = p | it.f | bit(it.sq);
       ++ordering_nodes;
       const int v = -shallow_moves(np, no, it.replies, depth - 1, -beta, -std::max(alpha, best));
+      if (v > best) {
+        best = v;
+        if (v >= beta) break;
+      }
+    }
+    return best;
+  }
+
+  // shallow_sorted at depth 2 with the pattern evaluation: the same search, each child's
+  // children evaluated from this node's indices (a child that must pass goes the plain way).
+  int shallow_above_leaves(Bits p, Bits o, MoveItem* list, int count, int alpha, int beta) {
+    patterns::GrandchildEvaluator below(*eval_, p, o);
+    int best = -100000;
+    for (int i = 0; i < count; ++i) {
+      pick_best(list, i, count);
+      const MoveItem& it = list[i];
+      const Bits np = o & ~it.f, no = p | it.f | bit(it.sq);
+      ++ordering_nodes;
+      const int child_beta = -std::max(alpha, best);
+      int v;
+      if (it.replies) {
+        below.enter(it.sq, it.f);
+        v = -leaves_below(below, np, no, it.replies, child_beta);
+        below.leave();
+      } else {
+        v = -shallow_moves(np, no, it.replies, 1, -beta, child_beta);
+      }
+      if (v > best) {
+        best = v;
+        if (v >= beta) break;
+      }
+    }
+    return best;
+  }
+  // shallow_leaves for a child of shallow_above_leaves, its children read from above.
+  int leaves_below(patterns::GrandchildEvaluator& below, Bits p, Bits o, Bits moves, int beta) {
+    int best = -100000;
+    for (Bits m = moves; m; m &= m - 1) {
+      const int sq = std::countr_zero(m);
+      const Bits f = flips<N>(p, o, sq);
+      const Bits np = o & ~f, no = p | f | bit(sq);
+      ++ordering_nodes;
+      const int v =
+          -(below.evaluate(sq, f, np, no, legal_moves<N>(np, no), legal_moves<N>(no, np)) >>
+            kPatternShift);
       if (v > best) {
         best = v;
         if (v >= beta) break;

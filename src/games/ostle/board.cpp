@@ -81,13 +81,32 @@ MoveResult apply_move(const Position& p, Move m) {
   return MoveResult{Position{opp, me, p.hole}, next_forbid, outcome, removed};
 }
 
-Bits pushback_sources(const Position& p, int d) {
+namespace {
+
+// pushback_sources with the direction a template argument: constant shifts in the loop.
+template <int d>
+Bits pushback_sources_to(const Position& p) {
   // Opponent pieces with an empty square (on the board, not the hole) right behind them in
   // direction d, then every square joined to them by a run of pieces against d.
   const Bits occupied = p.pieces();
   Bits run = p.opp & shift(p.empty(), opposite(d));
   for (int k = 0; k < 4; ++k) run |= shift(run, opposite(d)) & occupied;
   return run & p.me;
+}
+
+}  // namespace
+
+Bits pushback_sources(const Position& p, int d) {
+  switch (d) {
+    case kUp:
+      return pushback_sources_to<kUp>(p);
+    case kDown:
+      return pushback_sources_to<kDown>(p);
+    case kLeft:
+      return pushback_sources_to<kLeft>(p);
+    default:
+      return pushback_sources_to<kRight>(p);
+  }
 }
 
 bool has_plain_producer(const Position& p) {
@@ -103,8 +122,8 @@ bool has_plain_producer(const Position& p) {
 ForbidList reachable_forbid_codes(const Position& p) {
   ForbidList list;
   if (has_plain_producer(p)) list.codes[list.size++] = kNoForbidden;
-  Bits sources[kDirs];
-  for (int d = 0; d < kDirs; ++d) sources[d] = pushback_sources(p, d);
+  const Bits sources[kDirs] = {pushback_sources_to<kUp>(p), pushback_sources_to<kDown>(p),
+                               pushback_sources_to<kLeft>(p), pushback_sources_to<kRight>(p)};
   const Bits hole_targets = neighbours(p.hole) & p.empty();
   // Squares in increasing order, directions U D L R: codes come out sorted.
   for (Bits movers =
@@ -123,23 +142,34 @@ ForbidList reachable_forbid_codes(const Position& p) {
 
 int reachable_forbid_count(const Position& p) {
   int n = (has_plain_producer(p) ? 1 : 0) + std::popcount(neighbours(p.hole) & p.empty());
-  for (int d = 0; d < kDirs; ++d) n += std::popcount(pushback_sources(p, d));
+  n += std::popcount(pushback_sources_to<kUp>(p)) + std::popcount(pushback_sources_to<kDown>(p)) +
+       std::popcount(pushback_sources_to<kLeft>(p)) + std::popcount(pushback_sources_to<kRight>(p));
   return n;
 }
+
+namespace {
+
+// Whether a push in direction d ends one of the opponent's pieces. The direction is a template
+// argument, so each shift is a constant mask and shift: with a run-time direction the shift's
+// switch was taken inside the loop, and the test runs for every parent of every un-move.
+template <int d>
+bool pushes_off(const Position& p, Bits occupied) {
+  // Opponent pieces whose next square in direction d is off the board or the hole.
+  const Bits exposed = p.opp & (kEdgeMask[d] | shift(bit(p.hole), opposite(d)));
+  if (!exposed) return false;
+  // Squares a push started by one of my pieces reaches through a run of pieces.
+  Bits reach = p.me;
+  for (int k = 0; k < 4; ++k) reach |= shift(reach, d) & occupied;
+  return reach & exposed;
+}
+
+}  // namespace
 
 bool is_checkmate(const Position& p) {
   if (p.opp_count() != 4) return false;
   const Bits occupied = p.pieces();
-  for (int d = 0; d < kDirs; ++d) {
-    // Opponent pieces whose next square in direction d is off the board or the hole.
-    const Bits exposed = p.opp & (edge_mask(d) | shift(bit(p.hole), opposite(d)));
-    if (!exposed) continue;
-    // Squares a push started by one of my pieces reaches through a run of pieces.
-    Bits reach = p.me;
-    for (int k = 0; k < 4; ++k) reach |= shift(reach, d) & occupied;
-    if (reach & exposed) return true;
-  }
-  return false;
+  return pushes_off<kUp>(p, occupied) || pushes_off<kDown>(p, occupied) ||
+         pushes_off<kLeft>(p, occupied) || pushes_off<kRight>(p, occupied);
 }
 
 void unmoves(const Position& p, int forbid, std::vector<UnMove>& out) {

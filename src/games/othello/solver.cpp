@@ -404,6 +404,12 @@ class Searcher {
   // indices and their moves' changed squares (pattern_children.hpp); the values are heuristic()'s.
   int shallow_leaves(Bits p, Bits o, Bits moves, int beta) {
     patterns::ChildEvaluator children(*eval_, p, o);
+    return evaluate_leaves(children, p, o, moves, beta);
+  }
+  // The depth-1 loop: each child of (p, o) valued by `leaves` (a ChildEvaluator of this node, or
+  // a GrandchildEvaluator of the node above that has entered this node's move).
+  template <typename LeafEvaluator>
+  int evaluate_leaves(LeafEvaluator& leaves, Bits p, Bits o, Bits moves, int beta) {
     int best = -100000;
     for (Bits m = moves; m; m &= m - 1) {
       const int sq = std::countr_zero(m);
@@ -411,7 +417,7 @@ class Searcher {
       const Bits np = o & ~f, no = p | f | bit(sq);
       ++ordering_nodes;
       const int v =
-          -(children.evaluate(sq, f, np, no, legal_moves<N>(np, no), legal_moves<N>(no, np)) >>
+          -(leaves.evaluate(sq, f, np, no, legal_moves<N>(np, no), legal_moves<N>(no, np)) >>
             kPatternShift);
       if (v > best) {
         best = v;
@@ -465,29 +471,11 @@ class Searcher {
       int v;
       if (it.replies) {
         below.enter(it.sq, it.f);
-        v = -leaves_below(below, np, no, it.replies, child_beta);
+        v = -evaluate_leaves(below, np, no, it.replies, child_beta);
         below.leave();
       } else {
         v = -shallow_moves(np, no, it.replies, 1, -beta, child_beta);
       }
-      if (v > best) {
-        best = v;
-        if (v >= beta) break;
-      }
-    }
-    return best;
-  }
-  // shallow_leaves for a child of shallow_above_leaves, its children read from above.
-  int leaves_below(patterns::GrandchildEvaluator& below, Bits p, Bits o, Bits moves, int beta) {
-    int best = -100000;
-    for (Bits m = moves; m; m &= m - 1) {
-      const int sq = std::countr_zero(m);
-      const Bits f = flips<N>(p, o, sq);
-      const Bits np = o & ~f, no = p | f | bit(sq);
-      ++ordering_nodes;
-      const int v =
-          -(below.evaluate(sq, f, np, no, legal_moves<N>(np, no), legal_moves<N>(no, np)) >>
-            kPatternShift);
       if (v > best) {
         best = v;
         if (v >= beta) break;

@@ -27,6 +27,19 @@ struct SquareTerms {
   };
   std::array<std::array<Term, kMaxTerms>, 64> terms{};
   std::array<std::uint8_t, 64> count{};
+
+  // Adds `digit` times the square's digit weight to each instance index reading it, and marks
+  // those instances in `touched` (a bit an instance).
+  void add(std::array<std::uint32_t, kMaxInstances>& index, int sq, std::uint32_t digit,
+           std::uint64_t& touched) const {
+    static_assert(kMaxInstances <= 64, "the touched instances are kept as bits of one word");
+    const auto s = static_cast<std::size_t>(sq);
+    for (int k = 0; k < count[s]; ++k) {
+      const Term& t = terms[s][static_cast<std::size_t>(k)];
+      index[t.slot] += digit * t.power;
+      touched |= std::uint64_t{1} << t.slot;
+    }
+  }
 };
 const SquareTerms& square_terms();
 
@@ -42,8 +55,9 @@ class ChildEvaluator {
   int evaluate(int sq, Bits flipped, Bits child_p, Bits child_o, Bits child_p_moves,
                Bits child_o_moves) {
     std::uint64_t touched = 0;
-    add_digits(sq, 2, touched);  // digit 0 (empty) to 2 (p's disc)
-    for (Bits f = flipped; f; f &= f - 1) add_digits(std::countr_zero(f), 1, touched);  // 1 to 2
+    terms_.add(work_, sq, 2, touched);  // digit 0 (empty) to 2 (p's disc)
+    for (Bits f = flipped; f; f &= f - 1)
+      terms_.add(work_, std::countr_zero(f), 1, touched);  // 1 to 2
     int sum = base_sum_;
     for (; touched; touched &= touched - 1) {
       const auto i = static_cast<std::size_t>(std::countr_zero(touched));
@@ -54,17 +68,6 @@ class ChildEvaluator {
   }
 
  private:
-  static_assert(kMaxInstances <= 64, "the touched instances are kept as bits of one word");
-  // Adds `digit` times the square's digit weight to each instance reading it.
-  void add_digits(int sq, std::uint32_t digit, std::uint64_t& touched) {
-    const auto s = static_cast<std::size_t>(sq);
-    for (int k = 0; k < terms_.count[s]; ++k) {
-      const SquareTerms::Term& t = terms_.terms[s][static_cast<std::size_t>(k)];
-      work_[t.slot] += digit * t.power;
-      touched |= std::uint64_t{1} << t.slot;
-    }
-  }
-
   const SquareTerms& terms_ = square_terms();
   const std::int16_t* phase_;  // the children's weights (one empty fewer than the parent)
   // Each instance's index as the children read it: digit 1 is o's disc, 2 is p's.
@@ -83,9 +86,9 @@ class GrandchildEvaluator {
   // p plays `sq` flipping `flipped`.
   void enter(int sq, Bits flipped) {
     child_touched_ = 0;
-    add_digits(child_, sq, 1, child_touched_);  // digit 0 (empty) to 1 (p's disc)
+    terms_.add(child_, sq, 1, child_touched_);  // digit 0 (empty) to 1 (p's disc)
     for (Bits f = flipped; f; f &= f - 1)
-      add_digits(child_, std::countr_zero(f), kMinusOne, child_touched_);  // 2 to 1
+      terms_.add(child_, std::countr_zero(f), kMinusOne, child_touched_);  // 2 to 1
     child_sum_ = base_sum_;
     for (std::uint64_t t = child_touched_; t; t &= t - 1) {
       const auto i = static_cast<std::size_t>(std::countr_zero(t));
@@ -98,8 +101,8 @@ class GrandchildEvaluator {
   // given. The same value as w.evaluate(gp, go, gp_moves, go_moves).
   int evaluate(int sq, Bits flipped, Bits gp, Bits go, Bits gp_moves, Bits go_moves) {
     std::uint64_t touched = 0;
-    add_digits(work_, sq, 2, touched);  // digit 0 to 2 (o's disc)
-    for (Bits f = flipped; f; f &= f - 1) add_digits(work_, std::countr_zero(f), 1, touched);
+    terms_.add(work_, sq, 2, touched);  // digit 0 to 2 (o's disc)
+    for (Bits f = flipped; f; f &= f - 1) terms_.add(work_, std::countr_zero(f), 1, touched);
     int sum = child_sum_;
     for (; touched; touched &= touched - 1) {
       const auto i = static_cast<std::size_t>(std::countr_zero(touched));
@@ -119,16 +122,6 @@ class GrandchildEvaluator {
 
  private:
   static constexpr std::uint32_t kMinusOne = ~std::uint32_t{0};  // the indices wrap back exactly
-  void add_digits(std::array<std::uint32_t, kMaxInstances>& index, int sq, std::uint32_t digit,
-                  std::uint64_t& touched) const {
-    const auto s = static_cast<std::size_t>(sq);
-    for (int k = 0; k < terms_.count[s]; ++k) {
-      const SquareTerms::Term& t = terms_.terms[s][static_cast<std::size_t>(k)];
-      index[t.slot] += digit * t.power;
-      touched |= std::uint64_t{1} << t.slot;
-    }
-  }
-
   const SquareTerms& terms_ = square_terms();
   const std::int16_t* phase_;  // the grandchildren's weights (two empties fewer)
   // Each instance's index read from p's side (digit 1 p's disc, 2 o's), its weight, their sum;

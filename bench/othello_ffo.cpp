@@ -2,7 +2,8 @@
 // markdown table of score, best move, nodes, time and nodes/s, checked against the published
 // scores and best moves. Exits non-zero on any mismatch.
 //   othello_ffo [--obf FILE] [--threads T] [--only N,N,...] [--tt-bits B] [--line]
-//               [--ordering patterns|heuristic] [--weights FILE]
+//               [--ordering patterns|heuristic] [--weights FILE] [--stats]
+// --stats: after the table, the positions' search counts by empties, summed (reports.hpp).
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
@@ -11,6 +12,7 @@
 
 #include "zermelo/games/othello/notation.hpp"
 #include "zermelo/games/othello/pattern_file.hpp"
+#include "zermelo/games/othello/reports.hpp"
 #include "zermelo/games/othello/solver.hpp"
 
 using namespace zermelo::othello;
@@ -24,7 +26,7 @@ int main(int argc, char** argv) {
   SolveOptions opt;
   patterns::PatternWeights weights;  // --weights: instead of the compiled-in ones
   std::vector<int> only;
-  bool line = false;
+  bool line = false, stats = false;
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
     auto next = [&]() -> std::string {
@@ -53,6 +55,8 @@ int main(int argc, char** argv) {
       opt.weights = &weights;
     } else if (a == "--line")
       line = true;
+    else if (a == "--stats")
+      stats = true;
     else if (a == "--only") {
       const std::string list = next();
       for (std::size_t p = 0; p < list.size();) {
@@ -101,6 +105,7 @@ int main(int argc, char** argv) {
   std::printf("|---|---|---|---|---|---|---|---|---|---|\n");
   std::uint64_t total_nodes = 0, total_ordering = 0;
   double total_time = 0, total_cpu = 0;
+  SearchStats total_stats;
   for (std::size_t i = 0; i < entries.size(); ++i) {
     const int number = 40 + static_cast<int>(i);
     if (!only.empty() && std::find(only.begin(), only.end(), number) == only.end()) continue;
@@ -114,6 +119,7 @@ int main(int argc, char** argv) {
     bad += !ok;
     total_nodes += r.nodes;
     total_ordering += r.ordering_nodes;
+    total_stats += r.stats;
     total_time += r.seconds;
     total_cpu += r.cpu_seconds;
     std::printf("| #%d | %d | %+d (%+d) | %s (%s) | %llu | %llu | %.2f | %.2f | %.0f | %s |\n",
@@ -127,5 +133,6 @@ int main(int argc, char** argv) {
               static_cast<unsigned long long>(total_nodes),
               static_cast<unsigned long long>(total_ordering), total_time, total_cpu,
               static_cast<double>(total_nodes) / total_time, bad ? "NO" : "yes");
+  if (stats) std::printf("\n%s", report_text(total_stats).c_str());
   return bad ? 1 : 0;
 }

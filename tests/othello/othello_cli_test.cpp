@@ -126,6 +126,30 @@ TEST(OthelloCli, SolvesAFourByFourStartAsJson) {
   EXPECT_FALSE(j["pv"].empty());
 }
 
+// --stats: the counts by empties, their nodes summing to the solve's.
+TEST(OthelloCli, SolveStatsGiveTheNodesByEmpties) {
+  CliRun r = run("--json --threads 1 othello solve --stats " + kFfo40Board + "X");
+  ASSERT_EQ(r.status, 0) << r.out;
+  const auto j = nlohmann::json::parse(r.out);
+  ASSERT_TRUE(j.contains("by_empties"));
+  const auto& rows = j["by_empties"];
+  ASSERT_FALSE(rows.empty());
+  EXPECT_EQ(rows.front()["empties"], 20);
+  std::uint64_t nodes = 0;
+  int last = 65;
+  for (const auto& row : rows) {
+    EXPECT_LT(row["empties"].get<int>(), last);
+    last = row["empties"].get<int>();
+    nodes += row["nodes"].get<std::uint64_t>();
+  }
+  EXPECT_EQ(nodes, j["nodes"].get<std::uint64_t>());
+  r = run("--threads 1 othello solve --stats " + kFfo40Board + "X");
+  ASSERT_EQ(r.status, 0) << r.out;
+  EXPECT_NE(r.out.find("| empties | nodes |"), std::string::npos) << r.out;
+  r = run("--json --threads 1 othello solve " + kFfo40Board + "X");
+  EXPECT_FALSE(nlohmann::json::parse(r.out).contains("by_empties"));
+}
+
 TEST(OthelloCli, PerftAsJson) {
   const CliRun r = run("--json othello perft 5");
   ASSERT_EQ(r.status, 0) << r.out;

@@ -271,6 +271,72 @@ TEST(OthelloSolver, SplitNodesGiveTheSameScoresAtTwoAndThreeThreads) {
   EXPECT_EQ(compared, 4);
 }
 
+// The counts by empties (search_stats.hpp): every node at an empties count the position can have,
+// the ordering searches' positions attributed without loss (their total is counted apart, helper
+// threads included), and each count within the one it is a part of.
+void check_search_counts(const SolveResult& r, int empties) {
+  std::uint64_t ordering = 0;
+  for (int n = 0; n <= SearchStats::kMaxEmpties; ++n) {
+    const EmptiesCounts& c = r.stats.at(n);
+    if (n > empties) {
+      EXPECT_FALSE(c.any()) << n;
+    }
+    if (n < 7) {
+      EXPECT_EQ(c.searched, 0u) << n;  // the last-empties code keeps no such counts
+    }
+    EXPECT_LE(c.searched, c.nodes) << n;
+    EXPECT_LE(c.refuted, c.searched) << n;
+    EXPECT_LE(c.refuted_first, c.refuted) << n;
+    EXPECT_LE(c.stability_cuts, c.stability_tries) << n;
+    ordering += c.ordering_nodes;
+  }
+  EXPECT_GE(r.stats.at(empties).nodes, 1u);
+  EXPECT_EQ(r.stats.nodes(), r.nodes);
+  EXPECT_EQ(ordering, r.ordering_nodes);
+}
+
+TEST(OthelloSolver, SearchCountsByEmptiesAddUp) {
+  std::mt19937_64 rng(23);
+  SolveOptions one;
+  one.tt_bits = 18;
+  int checked = 0;
+  for (int i = 0; i < 6 && checked < 2; ++i) {
+    Bits p, o;
+    if (!random_position<8>(rng, 20, p, o)) continue;
+    const SolveResult r1 = solve<8>(p, o, one);
+    check_search_counts(r1, 20);
+    // Deep enough for every kind of count to be seen.
+    EXPECT_GT(r1.stats.at(20).ordering_nodes, 0u);
+    std::uint64_t refuted = 0, first = 0, table = 0, stability = 0;
+    for (const EmptiesCounts& c : r1.stats.by_empties) {
+      refuted += c.refuted, first += c.refuted_first, table += c.table_cuts;
+      stability += c.stability_cuts;
+    }
+    EXPECT_GT(first, refuted / 2);  // the ordering's first move refutes most cut nodes
+    EXPECT_GT(table, 0u);
+    EXPECT_GT(stability, 0u);
+    SolveOptions two = one;
+    two.threads = 2;
+    check_search_counts(solve<8>(p, o, two), 20);  // the helper's counts are added
+    ++checked;
+  }
+  EXPECT_EQ(checked, 2);
+}
+
+// A kept solver's counts are those of its last search alone.
+TEST(OthelloSolver, AKeptSolversCountsAreItsLastSearchs) {
+  std::mt19937_64 rng(29);
+  Bits p, o;
+  ASSERT_TRUE(random_position<8>(rng, 14, p, o));
+  EndgameSolver<8> solver(16);
+  const SolveResult first = solver.solve(p, o, -64, 64);
+  const SolveResult again = solver.solve(p, o, -64, 64);
+  EXPECT_EQ(again.score, first.score);
+  EXPECT_LT(again.nodes, first.nodes);  // the table answers most of it now
+  EXPECT_EQ(again.stats.nodes(), again.nodes);
+  EXPECT_GE(again.stats.at(14).nodes, 1u);
+}
+
 TEST(OthelloSolver, RejectsImpossiblePositions) {
   EXPECT_THROW(solve<8>(bit(3), bit(3)), std::invalid_argument);
   EXPECT_THROW(solve<6>(bit(7), bit(0)), std::invalid_argument);  // H1 is off a 6x6 board

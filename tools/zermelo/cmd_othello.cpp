@@ -46,6 +46,7 @@ struct SolveArgs {
   int tt_bits = 22;
   std::string window;
   bool each_move = false;
+  bool stats = false;
 };
 
 // One word that is a file, or looks like one: a problem file to solve line by line.
@@ -84,7 +85,8 @@ void run_solve(const SolveArgs& a) {
     print_report(r);
     disagreements = r.disagreements;
   } else {
-    const PositionSolve r = solve_position(position_of(a), solve_options(a), a.each_move);
+    PositionSolve r = solve_position(position_of(a), solve_options(a), a.each_move);
+    r.show_stats = a.stats;
     print_report(r);
     disagreements = agrees_with_published(r) == false;
   }
@@ -113,6 +115,9 @@ void add_solve(CLI::App* oth) {
   sub->add_option("--window", a.window,
                   "search window LO,HI (a score outside is reported as a bound)");
   sub->add_flag("--each-move", a.each_move, "also solve every legal move exactly");
+  sub->add_flag("--stats", a.stats,
+                "also the search's counts by empties: nodes, refutations (by the first move "
+                "tried), table, ETC and stability cut-offs, ordering nodes");
   sub->footer(
       "A file's table gives each line's empties, score, best move, nodes, time and nodes/s, and\n"
       "whether the score agrees with the one the file publishes; any disagreement exits 1.\n"

@@ -87,6 +87,7 @@ json report_json(const PositionSolve& s) {
     j["published_best_moves"] = square_names(s.input.ffo->best_moves);
     j["agrees"] = *agrees_with_published(s);
   }
+  if (s.show_stats) j["by_empties"] = report_json(r.stats);
   if (s.each_move) {
     json e = json::object();
     for (auto& [m, score] : s.move_scores) e[square_name(m)] = score;
@@ -113,6 +114,7 @@ std::string report_text(const PositionSolve& s) {
      << r.cpu_seconds << " s)\n"
      << "nodes/s     " << std::setprecision(0) << nodes_per_second(r) << "\n"
      << "threads     " << s.threads << "\n";
+  if (s.show_stats) os << report_text(r.stats);
   if (s.each_move) {
     os << "move scores";
     for (auto& [m, score] : s.move_scores) os << " " << square_name(m) << ":" << signed_text(score);
@@ -442,6 +444,53 @@ std::string report_text(const LayerPrediction& r) {
   if (!o.out.empty()) os << "written to " << o.out << "\n";
   os << "time: enumerate " << std::setprecision(1) << r.enumerate_seconds << " s, predict "
      << r.predict_seconds << " s\n";
+  return os.str();
+}
+
+json report_json(const SearchStats& s) {
+  json rows = json::array();
+  for (int n = SearchStats::kMaxEmpties; n >= 0; --n) {
+    const EmptiesCounts& c = s.at(n);
+    if (!c.any()) continue;
+    rows.push_back({{"empties", n},
+                    {"nodes", c.nodes},
+                    {"searched", c.searched},
+                    {"refuted", c.refuted},
+                    {"refuted_first", c.refuted_first},
+                    {"table_cuts", c.table_cuts},
+                    {"etc_cuts", c.etc_cuts},
+                    {"stability_tries", c.stability_tries},
+                    {"stability_cuts", c.stability_cuts},
+                    {"ordering_nodes", c.ordering_nodes}});
+  }
+  return rows;
+}
+
+namespace {
+// A share in per cent, or "-" when there is nothing to share.
+std::string percent(std::uint64_t part, std::uint64_t whole) {
+  if (!whole) return "-";
+  std::ostringstream os;
+  os << std::fixed << std::setprecision(1)
+     << 100.0 * static_cast<double>(part) / static_cast<double>(whole);
+  return os.str();
+}
+}  // namespace
+
+std::string report_text(const SearchStats& s) {
+  std::ostringstream os;
+  os << "| empties | nodes | % of nodes | searched | refuted | by the first move % | table cuts |"
+        " ETC cuts | stability tries | cuts % | ordering nodes |\n"
+        "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n";
+  const std::uint64_t total = s.nodes();
+  for (int n = SearchStats::kMaxEmpties; n >= 0; --n) {
+    const EmptiesCounts& c = s.at(n);
+    if (!c.any()) continue;
+    os << "| " << n << " | " << c.nodes << " | " << percent(c.nodes, total) << " | " << c.searched
+       << " | " << c.refuted << " | " << percent(c.refuted_first, c.refuted) << " | "
+       << c.table_cuts << " | " << c.etc_cuts << " | " << c.stability_tries << " | "
+       << percent(c.stability_cuts, c.stability_tries) << " | " << c.ordering_nodes << " |\n";
+  }
   return os.str();
 }
 

@@ -194,12 +194,13 @@ class Searcher {
   // pool: the threads' shared split points, or null for a search on this thread alone.
   Searcher(TranspositionTable& tt, Pool* pool, const patterns::PatternWeights* eval)
       : tt_(tt), pool_(pool), eval_(eval) {}
-  std::uint64_t nodes = 0;
+  SearchStats stats;                 // the counts by empties (search_stats.hpp)
   std::uint64_t ordering_nodes = 0;  // positions the move-ordering searches visit (not in nodes)
+  std::uint64_t nodes() const { return stats.nodes(); }
 
   // ---- last empties ----
   int last1(Bits p, Bits o, int sq) {
-    ++nodes;
+    ++stats.at(1).nodes;
     const int pc = popcount(p);
     int n = LastFlip<N>::count(p, o, sq);
     if (n) return 2 * (pc + n + 1) - S;
@@ -215,7 +216,7 @@ class Searcher {
   // from the same squares in class order (`by_class`, read from 5 empties only).
   template <int K>
   int last(Bits p, Bits o, int alpha, const int* sq, const int* by_class = nullptr) {
-    ++nodes;
+    ++stats.at(K).nodes;
     int best = -127;
     for (int i = 0; i < K; ++i) {
       if (!(SG::kNeighbours[sq[i]] & o)) continue;
@@ -248,7 +249,7 @@ class Searcher {
     // No move: the opponent plays if it can (it is then its turn with the same empties).
     for (int i = 0; i < K; ++i)
       if ((SG::kNeighbours[sq[i]] & p) && flips<N>(o, p, sq[i])) {
-        --nodes;  // the pass is not a node of its own
+        --stats.at(K).nodes;  // the pass is not a node of its own
         return -last<K>(o, p, -alpha - 1, sq, by_class);
       }
     return final_score<N>(p, o);
@@ -260,7 +261,7 @@ class Searcher {
   int nws_last_by_class(Bits p, Bits o, int alpha, const int* by_class) {
     int bound;
     if (stability_cut(p, o, alpha, K, bound)) {
-      ++nodes;
+      ++stats.at(K).nodes;
       return bound;
     }
     const Bits odd = SG::odd_quadrants(~(p | o) & M);
@@ -282,7 +283,7 @@ class Searcher {
   int nws_last(Bits p, Bits o, int alpha, int n) {
     const Bits empty = ~(p | o) & M;
     if (n == 0) {
-      ++nodes;
+      ++stats.at(0).nodes;
       return final_score<N>(p, o);
     }
     int sq[kShallowMax];
@@ -295,7 +296,7 @@ class Searcher {
     if (n == 4) {  // smaller counts are reached only through last<K>, which does not test it
       int bound;
       if (stability_cut(p, o, alpha, n, bound)) {
-        ++nodes;
+        ++stats.at(n).nodes;
         return bound;
       }
     }
@@ -519,7 +520,11 @@ class Searcher {
                  popcount(neighbours(no) & new_empty) * 16 + ((odd & bit(sq)) ? 8 : 0) +
                  ((SG::kCorners & bit(sq)) ? 32 : 0) + corner_stability(no) * kWeightCornerStab;
     }
-    if (sort_depth > 0) add_shallow_scores(p, o, list, count, sort_depth);
+    if (sort_depth > 0) {
+      const std::uint64_t before = ordering_nodes;
+      add_shallow_scores(p, o, list, count, sort_depth);
+      stats.at(n).ordering_nodes += ordering_nodes - before;
+    }
   }
 
   // Adds the heuristic search's value to each move's score, moves taken in the order of their
@@ -569,8 +574,12 @@ class Searcher {
   // Upper bound from the opponent's stable discs; returns true (and the bound) to cut.
   bool stability_cut(Bits p, Bits o, int alpha, int n, int& bound) {
     if (alpha < 2 * n - 2) return false;
+    EmptiesCounts& c = stats.at(n);
+    ++c.stability_tries;
     bound = S - 2 * popcount(Stability<N>::stable(o, p));
-    return bound <= alpha;
+    if (bound > alpha) return false;
+    ++c.stability_cuts;
+    return true;
   }
 
   // The table of a node of n empties: this thread's small one just above the last-empties code,
@@ -615,25 +624,29 @@ class Searcher {
   }
 
   // The null-window loop over a node's moves (fail-soft): the table's move first, before any
-  // ordering work, as it often refutes on its own; then the rest in their scored order.
+  // ordering work, as it often refutes on its own; then the rest in their scored order. `tried`:
+  // the moves searched on this thread before the refutation (0 when the node was shared).
   int search_moves(Bits p, Bits o, int alpha, int n, MoveItem* list, int count, int tt_move,
-                   int& best_move) {
+                   int& best_move, int& tried) {
     int best = -127, first = 0;
     for (int i = 0; i < count && tt_move >= 0; ++i)
       if (list[i].sq == tt_move) {
         std::swap(list[0], list[i]);
         best = -nws(o & ~list[0].f, p | list[0].f | bit(tt_move), -alpha - 1, n - 1);
         best_move = tt_move;
-        first = 1;
+        first = tried = 1;
         break;
       }
     if (best > alpha) return best;
     score_moves(p, o, list + first, count - first, -1, n);
     for (int i = first; i < count; ++i) {
-      if (pool_ && i > 0 && count - i > 1 && n >= kSplitMin && pool_->someone_idle())
+      if (pool_ && i > 0 && count - i > 1 && n >= kSplitMin && pool_->someone_idle()) {
+        tried = 0;
         return split_moves(p, o, alpha, n, list + i, count - i, best, best_move);
+      }
       pick_best(list, i, count);
       const MoveItem& it = list[i];
+      tried = i + 1;
       const int v = -nws(o & ~it.f, p | it.f | bit(it.sq), -alpha - 1, n - 1);
       if (v > best) {
         best = v;
@@ -648,36 +661,45 @@ class Searcher {
     if (split_ && split_->cut_here_or_above()) throw Aborted{};
     prefetch(p, o, n);  // the miss overlaps the stability test
     int bound;
+    EmptiesCounts& c = stats.at(n);
     if (stability_cut(p, o, alpha, n, bound)) {
-      ++nodes;
+      ++c.nodes;
       return bound;
     }
     TTEntry e;
     int tt_move = -1;
     if (probe(p, o, n, e)) {
-      if (e.lower > alpha) return e.lower;
-      if (e.upper <= alpha) return e.upper;
+      const bool cut = e.lower > alpha || e.upper <= alpha;
+      c.table_cuts += cut;
+      if (cut) return e.lower > alpha ? e.lower : e.upper;
       tt_move = e.move;
     }
     const Bits moves = legal_moves<N>(p, o);
     if (!moves) {
       if (!legal_moves<N>(o, p)) {
-        ++nodes;
+        ++c.nodes;
         return final_score<N>(p, o);
       }
       return -nws_deep(o, p, -alpha - 1, n);
     }
-    ++nodes;
+    ++c.nodes;
     MoveItem list[32];
     int count = collect_moves(p, o, moves, list);
     if (S - n <= kSymmetryPlies) count = drop_symmetric_twins(p, o, list, count);
-    if (n >= kEtcMin && etc_cut(p, o, alpha, n, list, count, bound)) return bound;
-    int best_move = -1;
-    const int best = search_moves(p, o, alpha, n, list, count, tt_move, best_move);
-    if (best > alpha)
+    if (n >= kEtcMin && etc_cut(p, o, alpha, n, list, count, bound)) {
+      ++c.etc_cuts;
+      return bound;
+    }
+    int best_move = -1, tried = 0;
+    const int best = search_moves(p, o, alpha, n, list, count, tt_move, best_move, tried);
+    ++c.searched;
+    if (best > alpha) {
+      ++c.refuted;
+      c.refuted_first += tried == 1;
       store(p, o, n, best, 127, best_move);
-    else
+    } else {
       store(p, o, n, -127, best, best_move);
+    }
     return best;
   }
 
@@ -689,7 +711,9 @@ class Searcher {
   int root(Bits p, Bits o, int alpha, int beta, int n, int* best_move_out) {
     if (!evaluator_guess_ok(n, alpha, beta)) return pvs(p, o, alpha, beta, n, best_move_out);
     const int depth = std::min(8, (n - kPatternSortDepthOffset) / 3) + kGuessExtra;
+    const std::uint64_t before = ordering_nodes;
     const int v = std::clamp(shallow(p, o, depth, -100000, 100000), -4 * S, 4 * S);
+    stats.at(n).ordering_nodes += ordering_nodes - before;
     const int guess = 2 * static_cast<int>(std::lround(v / 8.0));  // 1/4 disc to an even score
     int a = std::max(alpha, guess - kAspiration - 1), b = std::min(beta, guess + kAspiration + 1);
     for (;;) {
@@ -715,20 +739,20 @@ class Searcher {
     // and the last-empties code apply, and it owes no principal-variation ordering.
     if (beta - alpha == 1 && !best_move_out) return nws(p, o, alpha, n);
     if (n == 0) {
-      ++nodes;
+      ++stats.at(0).nodes;
       return final_score<N>(p, o);
     }
     const Bits moves = legal_moves<N>(p, o);
     if (!moves) {
       if (!legal_moves<N>(o, p)) {
-        ++nodes;
+        ++stats.at(n).nodes;
         if (best_move_out) *best_move_out = kPass;
         return final_score<N>(p, o);
       }
       if (best_move_out) *best_move_out = kPass;
       return -pvs(o, p, -beta, -alpha, n);
     }
-    ++nodes;
+    ++stats.at(n).nodes;
     TTEntry e;
     int tt_move = -1;
     if (tt_.probe(p, o, e)) {
@@ -861,7 +885,7 @@ class SearchTeam {
     for (auto& t : threads_) t.join();
     threads_.clear();
     for (auto& h : helpers_) {
-      main_.nodes += h->nodes;
+      main_.stats += h->stats;
       main_.ordering_nodes += h->ordering_nodes;
     }
   }
@@ -955,7 +979,8 @@ SolveResult solve(Bits p, Bits o, const SolveOptions& options) {
   r.best_move = best_move;
   if (options.principal_variation && r.exact()) r.pv = principal_variation<N>(s, tt, p, o, r.score);
   team.stop();
-  r.nodes = s.nodes;
+  r.stats = s.stats;
+  r.nodes = r.stats.nodes();
   r.ordering_nodes = s.ordering_nodes;
   r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   r.cpu_seconds = static_cast<double>(std::clock() - c0) / CLOCKS_PER_SEC;
@@ -997,12 +1022,13 @@ SolveResult EndgameSolver<N>::search(Bits p, Bits o, int a, int b) {
   check_position<N>(p, o);
   SolveResult r;
   r.empties = N * N - popcount(p | o);
-  const std::uint64_t nodes0 = impl_->searcher.nodes;
+  impl_->searcher.stats = {};  // the counts of this search alone (the table stays)
   int best_move = -1;
   r.score = impl_->searcher.pvs(p, o, a, b, r.empties, &best_move);
   r.outside = r.score <= a ? -1 : r.score >= b ? 1 : 0;
   r.best_move = best_move;
-  r.nodes = impl_->searcher.nodes - nodes0;
+  r.stats = impl_->searcher.stats;
+  r.nodes = r.stats.nodes();
   return r;
 }
 

@@ -31,6 +31,8 @@ nlohmann::json report_json(const EvalErrorReport& r);
 std::string report_text(const EvalErrorReport& r);  // a table by empties
 nlohmann::json report_json(const LayerPrediction& r);
 std::string report_text(const LayerPrediction& r);
+nlohmann::json report_json(const SearchStats& s);  // a row for each empties count that saw work
+std::string report_text(const SearchStats& s);     // the same as a table by empties
 nlohmann::json report_json(const RandomPlayReport& r);
 std::string report_text(const RandomPlayReport& r);
 

@@ -14,6 +14,7 @@
 
 #include "zermelo/games/othello/bitboard.hpp"
 #include "zermelo/games/othello/patterns.hpp"
+#include "zermelo/games/othello/search_stats.hpp"
 
 namespace zermelo::othello {
 
@@ -46,6 +47,7 @@ struct SolveResult {
   double seconds = 0;                // wall clock
   double cpu_seconds = 0;  // CPU time of the process (all threads): fair on a shared machine
   int empties = 0;
+  SearchStats stats;  // the nodes and cut-offs by empties (their sum is `nodes`)
 };
 
 // Solves (p to move, o). Throws std::invalid_argument for an impossible position (overlapping

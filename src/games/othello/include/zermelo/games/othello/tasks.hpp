@@ -49,6 +49,7 @@ struct PositionSolve {
   unsigned threads = 1;
   bool each_move = false;
   std::vector<std::pair<int, int>> move_scores;  // (square, exact score), when each_move
+  bool show_stats = false;  // the reports add the counts by empties (SolveResult::stats)
 };
 PositionSolve solve_position(const PositionToSolve& input, const SolveOptions& options,
                              bool each_move);

@@ -625,7 +625,7 @@ class Searcher {
 
   // The null-window loop over a node's moves (fail-soft): the table's move first, before any
   // ordering work, as it often refutes on its own; then the rest in their scored order. `tried`:
-  // the moves searched on this thread before the refutation (0 when the node was shared).
+  // the moves searched, the refuting one included (0 when the node was shared with other threads).
   int search_moves(Bits p, Bits o, int alpha, int n, MoveItem* list, int count, int tt_move,
                    int& best_move, int& tried) {
     int best = -127, first = 0;

@@ -153,9 +153,12 @@ struct LastFlip {
 #ifdef __BMI2__
     (void)o;
     const Tables& t = kTables;
-    int total = 0;
-    for (const Line& l : t.lines[sq]) total += t.count[l.offset + _pext_u64(p, l.mask)];
-    return total;
+    // Written out: GCC kept the loop over the four lines (0.9 % more instructions in all).
+    const std::array<Line, 4>& l = t.lines[sq];
+    return t.count[l[0].offset + _pext_u64(p, l[0].mask)] +
+           t.count[l[1].offset + _pext_u64(p, l[1].mask)] +
+           t.count[l[2].offset + _pext_u64(p, l[2].mask)] +
+           t.count[l[3].offset + _pext_u64(p, l[3].mask)];
 #else
     return popcount(flips<N>(p, o, sq));
 #endif

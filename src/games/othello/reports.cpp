@@ -60,6 +60,15 @@ std::string problem_row(int line, const PositionSolve& s) {
   return os.str();
 }
 
+// A share in per cent, or "-" when there is nothing to share.
+std::string percent(std::uint64_t part, std::uint64_t whole) {
+  if (!whole) return "-";
+  std::ostringstream os;
+  os << std::fixed << std::setprecision(1)
+     << 100.0 * static_cast<double>(part) / static_cast<double>(whole);
+  return os.str();
+}
+
 }  // namespace
 
 json report_json(const PositionSolve& s) {
@@ -465,17 +474,6 @@ json report_json(const SearchStats& s) {
   }
   return rows;
 }
-
-namespace {
-// A share in per cent, or "-" when there is nothing to share.
-std::string percent(std::uint64_t part, std::uint64_t whole) {
-  if (!whole) return "-";
-  std::ostringstream os;
-  os << std::fixed << std::setprecision(1)
-     << 100.0 * static_cast<double>(part) / static_cast<double>(whole);
-  return os.str();
-}
-}  // namespace
 
 std::string report_text(const SearchStats& s) {
   std::ostringstream os;

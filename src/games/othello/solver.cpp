@@ -672,9 +672,10 @@ class Searcher {
     TTEntry e;
     int tt_move = -1;
     if (probe(p, o, n, e)) {
-      const bool cut = e.lower > alpha || e.upper <= alpha;
-      c.table_cuts += cut;
-      if (cut) return e.lower > alpha ? e.lower : e.upper;
+      if (e.lower > alpha || e.upper <= alpha) {
+        ++c.table_cuts;
+        return e.lower > alpha ? e.lower : e.upper;
+      }
       tt_move = e.move;
     }
     const Bits moves = legal_moves<N>(p, o);

@@ -216,16 +216,22 @@ TEST(OthelloProof, StoppedSearchResumesFromItsJournal) {
   }
 }
 
-// The solver-led search beats while one solve runs long: the progress callback hears of a solve
-// in progress (its empties and how long it has run) between the walk's own lines.
-TEST(OthelloProof, LongSolveIsReportedWhileItRuns) {
-  std::mt19937_64 rng(11);
-  const auto [p, o] = random_six_by_six(rng, 20);
+// A 6×6 solver-led walk from 20 empties with leaves at 12, beating every millisecond.
+WeakSolveOptions beating_walk() {
   WeakSolveOptions opt;
   opt.leaf_empties = 12;
   opt.tt_bits = 16;
   opt.search = ProofSearch::kSolver;
   opt.heartbeat_ms = 1;
+  return opt;
+}
+
+// The solver-led search beats while one solve runs long: the progress callback hears of a solve
+// in progress (its empties and how long it has run) between the walk's own lines.
+TEST(OthelloProof, LongSolveIsReportedWhileItRuns) {
+  std::mt19937_64 rng(11);
+  const auto [p, o] = random_six_by_six(rng, 20);
+  const WeakSolveOptions opt = beating_walk();
   int beats = 0, largest = 0;
   const WeakSolveResult r = weak_solve<6>(p, o, opt, [&](const WeakSolveProgress& pr) {
     if (pr.solving_empties == 0) return;
@@ -237,6 +243,28 @@ TEST(OthelloProof, LongSolveIsReportedWhileItRuns) {
   EXPECT_GT(beats, 0);
   EXPECT_LE(largest, 20);
   EXPECT_GT(largest, opt.leaf_empties);  // an OR node's solve above the leaves beat
+}
+
+// A resumed walk's beats count the answers replayed before the running solve: the heartbeat's
+// line must not hold the count of the walk's last line, two seconds and many replays ago.
+TEST(OthelloProof, BeatsAfterAResumeCountTheReplayedAnswers) {
+  std::mt19937_64 rng(11);
+  const auto [p, o] = random_six_by_six(rng, 20);
+  WeakSolveOptions opt = beating_walk();
+  opt.journal_path = temp_file("beats.journal").string();
+  fs::remove(opt.journal_path);
+  opt.stop_after_solves = 6;
+  EXPECT_THROW(weak_solve<6>(p, o, opt), WeakSolveStopped);
+  opt.stop_after_solves = 0;
+  int beats = 0;
+  const WeakSolveResult r = weak_solve<6>(p, o, opt, [&](const WeakSolveProgress& pr) {
+    if (pr.solving_empties == 0) return;
+    ++beats;
+    EXPECT_EQ(pr.resumed, 6u);  // the walk asks again in the same order: all six come first
+    EXPECT_GE(pr.leaves_solved, 6u);
+  });
+  EXPECT_EQ(r.resumed_solves, 6u);
+  EXPECT_GT(beats, 0);
 }
 
 // A journal answers only the weak-solve of its own root.

@@ -340,7 +340,10 @@ class Prover {
       }
     if (out_of_solves()) stop();
     fresh_solves_.fetch_add(1);
-    if (heartbeat_) heartbeat_->begin(empties(x));
+    if (heartbeat_) {
+      note_walk();  // the beats of this solve count every answer before it, replayed ones too
+      heartbeat_->begin(empties(x));
+    }
     SolveResult r = solvers_[0]->exceeds(x.p, x.o, threshold);
     if (heartbeat_) heartbeat_->end();
     if (journal_) journal_->record(JournalQuery::kExceeds, x.p, x.o, threshold, r);
@@ -376,15 +379,23 @@ class Prover {
     if (!progress_ || std::chrono::steady_clock::now() - last_report_ < std::chrono::seconds(2))
       return;
     last_report_ = std::chrono::steady_clock::now();
-    WeakSolveProgress pr;
+    std::lock_guard lock(report_mutex_);
+    progress_(note_walk_locked());
+  }
+
+  // The walk's figures as of now, kept for the heartbeat's lines.
+  void note_walk() {
+    std::lock_guard lock(report_mutex_);
+    note_walk_locked();
+  }
+  const WeakSolveProgress& note_walk_locked() {
+    WeakSolveProgress& pr = last_walk_report_;
     pr.goal = walk_root_.goal;
     pr.bound = walk_root_.bound;
     pr.leaves_solved = stats_.leaf_solves + stats_.interior_solves;
     pr.resumed = stats_.resumed_solves;
-    pr.seconds = std::chrono::duration<double>(last_report_ - t0_).count();
-    std::lock_guard lock(report_mutex_);
-    last_walk_report_ = pr;
-    progress_(pr);
+    pr.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0_).count();
+    return pr;
   }
 
   // The heartbeat's line (its own thread): the walk's last figures and the solve still running.

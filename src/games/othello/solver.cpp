@@ -683,8 +683,8 @@ class Searcher {
         if (search_first(i)) return best;
         break;
       }
-    cheap_scores(p, o, list + first, count - first, -1);
-    if (const int depth = ordering_depth(n); depth > 0) {
+    if (count - first > 1) cheap_scores(p, o, list + first, count - first, -1);
+    if (const int depth = ordering_depth(n); depth > 0 && count - first > 1) {
       const int clear = clear_refutation(p, o, alpha, n, list + first, count - first, depth);
       if (clear >= 0 && search_first(first + clear)) return best;
       // Below the floor a move's value only ranks it among the losing ones: a bound will do.

@@ -663,8 +663,9 @@ class Searcher {
   }
 
   // The null-window loop over a node's moves (fail-soft): the table's move first, before any
-  // ordering work, as it often refutes on its own; then the rest in their scored order. `tried`:
-  // the moves searched, the refuting one included (0 when the node was shared with other threads).
+  // ordering work, as it often refutes on its own; then a clear refutation, if the ordering finds
+  // one, before the others are valued; then the rest in their scored order. `tried`: the moves
+  // searched, the refuting one included (0 when the node was shared with other threads).
   int search_moves(Bits p, Bits o, int alpha, int n, MoveItem* list, int count, int tt_move,
                    int& best_move, int& tried) {
     int best = -127, first = 0;

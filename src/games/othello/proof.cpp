@@ -401,9 +401,7 @@ class Prover {
   // The heartbeat's line (its own thread): the walk's last figures and the solve still running.
   void beat(int empties, double seconds) {
     std::lock_guard lock(report_mutex_);
-    WeakSolveProgress pr = last_walk_report_;
-    pr.goal = walk_root_.goal;
-    pr.bound = walk_root_.bound;
+    WeakSolveProgress pr = last_walk_report_;  // noted as the solve began
     pr.solving_empties = empties;
     pr.solving_seconds = seconds;
     pr.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0_).count();

@@ -573,7 +573,7 @@ class Searcher {
   // its index, else -1.
   int clear_refutation(Bits p, Bits o, int alpha, int n, const MoveItem* list, int count,
                        int depth) {
-    if (!eval_ || count < 2) return -1;
+    if (!eval_) return -1;
     int k = 0;
     for (int j = 1; j < count; ++j)
       if (list[j].score > list[k].score) k = j;
@@ -686,13 +686,15 @@ class Searcher {
         if (search_first(i)) return best;
         break;
       }
-    if (count - first > 1) cheap_scores(p, o, list + first, count - first, -1);
-    if (const int depth = ordering_depth(n); depth > 0 && count - first > 1) {
-      const int clear = clear_refutation(p, o, alpha, n, list + first, count - first, depth);
-      if (clear >= 0 && search_first(first + clear)) return best;
-      // Below the floor a move's value only ranks it among the losing ones: a bound will do.
-      const int floor = eval_ ? 4 * alpha - kOrderFloor : -kInfinity;
-      add_shallow_scores(p, o, list + first, count - first, n, depth, floor);
+    if (count - first > 1) {  // one move left needs no order
+      cheap_scores(p, o, list + first, count - first, -1);
+      if (const int depth = ordering_depth(n); depth > 0) {
+        const int clear = clear_refutation(p, o, alpha, n, list + first, count - first, depth);
+        if (clear >= 0 && search_first(first + clear)) return best;
+        // Below the floor a move's value only ranks it among the losing ones: a bound will do.
+        const int floor = eval_ ? 4 * alpha - kOrderFloor : -kInfinity;
+        add_shallow_scores(p, o, list + first, count - first, n, depth, floor);
+      }
     }
     for (int i = first; i < count; ++i) {
       if (pool_ && i > 0 && count - i > 1 && n >= kSplitMin && pool_->someone_idle()) {
